@@ -1,0 +1,3 @@
+//! The trappy engine. For now: the perft command line.
+
+pub mod perft_command;

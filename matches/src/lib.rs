@@ -1,0 +1,1 @@
+//! Games, tournaments and statistics. Built in a later issue.

@@ -1,0 +1,121 @@
+//! Attack lookups over the tables that `build.rs` generates.
+
+use crate::{Bitboard, Color, Piece, Square};
+
+/// One square's entry in a magic table: the occupancy bits that matter,
+/// the multiplier, and where this square's slice of the table starts.
+pub(crate) struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: usize,
+}
+
+mod tables {
+    use super::Magic;
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+
+#[inline(always)]
+fn magic_lookup(entry: &Magic, occupied: Bitboard) -> Bitboard {
+    let index = ((occupied.0 & entry.mask).wrapping_mul(entry.magic) >> entry.shift) as usize;
+    Bitboard(tables::SLIDER_ATTACKS[entry.offset + index])
+}
+
+#[inline(always)]
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&tables::ROOK_MAGICS[square.index()], occupied)
+}
+
+#[inline(always)]
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&tables::BISHOP_MAGICS[square.index()], occupied)
+}
+
+#[inline(always)]
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+}
+
+#[inline(always)]
+pub fn knight_attacks(square: Square) -> Bitboard {
+    Bitboard(tables::KNIGHT_ATTACKS[square.index()])
+}
+
+#[inline(always)]
+pub fn king_attacks(square: Square) -> Bitboard {
+    Bitboard(tables::KING_ATTACKS[square.index()])
+}
+
+/// Squares a pawn of `color` on `square` attacks.
+#[inline(always)]
+pub fn pawn_attacks(square: Square, color: Color) -> Bitboard {
+    Bitboard(tables::PAWN_ATTACKS[color.index() * 64 + square.index()])
+}
+
+/// Squares strictly between two aligned squares (empty if not aligned).
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::BETWEEN[a.index() * 64 + b.index()])
+}
+
+/// The full line through two aligned squares (empty if not aligned).
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::LINE[a.index() * 64 + b.index()])
+}
+
+/// Attacks of any non-pawn piece.
+#[inline]
+pub fn piece_attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+    match piece {
+        Piece::Pawn => Bitboard::EMPTY,
+        Piece::Knight => knight_attacks(square),
+        Piece::Bishop => bishop_attacks(square, occupied),
+        Piece::Rook => rook_attacks(square, occupied),
+        Piece::Queen => queen_attacks(square, occupied),
+        Piece::King => king_attacks(square),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry;
+
+    /// A cheap deterministic generator so the test needs no crate.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn magic_tables_agree_with_ray_walking() {
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        for square in Square::all() {
+            for _ in 0..500 {
+                let occupied = next(&mut state) & next(&mut state);
+                let sq = square.index() as u8;
+                let rook = geometry::slider_attacks(sq, occupied, &geometry::ROOK_DIRECTIONS);
+                let bishop = geometry::slider_attacks(sq, occupied, &geometry::BISHOP_DIRECTIONS);
+                assert_eq!(rook_attacks(square, Bitboard(occupied)).0, rook);
+                assert_eq!(bishop_attacks(square, Bitboard(occupied)).0, bishop);
+            }
+        }
+    }
+
+    #[test]
+    fn leaper_tables_have_expected_sizes() {
+        assert_eq!(knight_attacks(Square::A1).count(), 2);
+        assert_eq!(king_attacks(Square::E1).count(), 5);
+        assert_eq!(pawn_attacks(Square::A2, Color::White).count(), 1);
+        let d6_f6 = Square::parse("d6").map(Bitboard::from).unwrap_or_default()
+            | Square::parse("f6").map(Bitboard::from).unwrap_or_default();
+        assert_eq!(pawn_attacks(Square::E7, Color::Black), d6_f6);
+        assert_eq!(between(Square::A1, Square::H8).count(), 6);
+        assert_eq!(line(Square::B2, Square::C3).count(), 8);
+        assert!(between(Square::A1, Square::B3).is_empty());
+    }
+}

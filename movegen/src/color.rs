@@ -1,0 +1,47 @@
+//! The two sides.
+
+use std::ops::Not;
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// +1 for White and -1 for Black: the sign of a score seen from White.
+    #[inline(always)]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    /// The rank (0..8) this side's pieces start on.
+    #[inline(always)]
+    pub const fn back_rank(self) -> u8 {
+        match self {
+            Color::White => 0,
+            Color::Black => 7,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline(always)]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}

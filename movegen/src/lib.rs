@@ -1,0 +1,41 @@
+//! Chess rules and nothing else: squares and bitboards, magic-bitboard
+//! attacks generated at build time, legal move generation, FEN, Zobrist
+//! keys, UCI and SAN notation, draw rules, and perft.
+
+mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod chess_move;
+mod color;
+mod draw;
+mod fen;
+#[cfg(test)]
+mod geometry;
+mod move_list;
+mod movegen;
+mod notation;
+mod perft;
+mod perft_suite;
+mod piece;
+mod square;
+mod zobrist;
+
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, piece_attacks,
+    queen_attacks, rook_attacks,
+};
+pub use bitboard::Bitboard;
+pub use board::{Board, START_FEN};
+pub use castling::{CastleRights, CastleSide};
+pub use chess_move::{Move, MoveKind};
+pub use color::Color;
+pub use draw::{is_threefold_repetition, repetition_count};
+pub use fen::{FenError, FenErrorKind, FenField};
+pub use move_list::{MoveList, MAX_MOVES};
+pub use movegen::PieceMoves;
+pub use notation::{SanError, UciMoveError};
+pub use perft::{divide, perft};
+pub use perft_suite::{parse_perft_line, parse_perft_suite, PerftCase, PerftSuiteError};
+pub use piece::Piece;
+pub use square::Square;
