@@ -37,6 +37,18 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(square, occupied) | bishop_attacks(square, occupied)
 }
 
+/// Rook attacks on an empty board.
+#[inline(always)]
+pub fn rook_rays(square: Square) -> Bitboard {
+    Bitboard(tables::ROOK_RAYS[square.index()])
+}
+
+/// Bishop attacks on an empty board.
+#[inline(always)]
+pub fn bishop_rays(square: Square) -> Bitboard {
+    Bitboard(tables::BISHOP_RAYS[square.index()])
+}
+
 #[inline(always)]
 pub fn knight_attacks(square: Square) -> Bitboard {
     Bitboard(tables::KNIGHT_ATTACKS[square.index()])
@@ -102,6 +114,35 @@ mod tests {
                 let bishop = geometry::slider_attacks(sq, occupied, &geometry::BISHOP_DIRECTIONS);
                 assert_eq!(rook_attacks(square, Bitboard(occupied)).0, rook);
                 assert_eq!(bishop_attacks(square, Bitboard(occupied)).0, bishop);
+            }
+        }
+    }
+
+    #[test]
+    fn every_generated_table_agrees_with_geometry() {
+        for a in Square::all() {
+            let sq = a.index() as u8;
+            assert_eq!(
+                knight_attacks(a).0,
+                geometry::leaper_attacks(sq, &geometry::KNIGHT_STEPS)
+            );
+            assert_eq!(
+                king_attacks(a).0,
+                geometry::leaper_attacks(sq, &geometry::KING_STEPS)
+            );
+            assert_eq!(
+                pawn_attacks(a, Color::White).0,
+                geometry::pawn_attacks(sq, 0)
+            );
+            assert_eq!(
+                pawn_attacks(a, Color::Black).0,
+                geometry::pawn_attacks(sq, 1)
+            );
+            assert_eq!(rook_rays(a), rook_attacks(a, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(a), bishop_attacks(a, Bitboard::EMPTY));
+            for b in Square::all() {
+                assert_eq!(between(a, b).0, geometry::between(sq, b.index() as u8));
+                assert_eq!(line(a, b).0, geometry::line(sq, b.index() as u8));
             }
         }
     }

@@ -160,6 +160,38 @@ impl Board {
             | (rook_attacks(square, occupied) & self.orthogonal_sliders())
     }
 
+    /// The squares of `zone` that `by` attacks when the board holds
+    /// `occupied`. Sliders whose empty-board rays miss the zone are skipped,
+    /// which saves most magic lookups.
+    #[inline(always)]
+    pub fn attacked_in_zone(&self, zone: Bitboard, by: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.color_bb(by);
+        let pawns = self.colored(Piece::Pawn, by);
+        let pawn_attacks = match by {
+            Color::White => Bitboard(
+                ((pawns.0 << 7) & !Bitboard::FILE_H.0) | ((pawns.0 << 9) & !Bitboard::FILE_A.0),
+            ),
+            Color::Black => Bitboard(
+                ((pawns.0 >> 9) & !Bitboard::FILE_H.0) | ((pawns.0 >> 7) & !Bitboard::FILE_A.0),
+            ),
+        };
+        let mut attacked = pawn_attacks | king_attacks(self.king(by));
+        for knight in self.colored(Piece::Knight, by) {
+            attacked |= knight_attacks(knight);
+        }
+        for slider in self.diagonal_sliders() & theirs {
+            if (bishop_rays(slider) & zone).is_nonempty() {
+                attacked |= bishop_attacks(slider, occupied);
+            }
+        }
+        for slider in self.orthogonal_sliders() & theirs {
+            if (rook_rays(slider) & zone).is_nonempty() {
+                attacked |= rook_attacks(slider, occupied);
+            }
+        }
+        attacked & zone
+    }
+
     /// Whether `by` attacks `square` when the board holds `occupied`.
     #[inline]
     pub fn is_attacked_by(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
@@ -322,8 +354,8 @@ impl Board {
         let mut checkers = ((knight_attacks(king) & self.piece_bb(Piece::Knight))
             | (pawn_attacks(king, us) & self.piece_bb(Piece::Pawn)))
             & theirs;
-        let snipers = ((bishop_attacks(king, Bitboard::EMPTY) & self.diagonal_sliders())
-            | (rook_attacks(king, Bitboard::EMPTY) & self.orthogonal_sliders()))
+        let snipers = ((bishop_rays(king) & self.diagonal_sliders())
+            | (rook_rays(king) & self.orthogonal_sliders()))
             & theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {

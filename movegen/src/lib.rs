@@ -11,6 +11,7 @@ mod color;
 mod draw;
 mod fen;
 #[cfg(test)]
+#[allow(dead_code)] // build.rs uses the parts the tests do not
 mod geometry;
 mod move_list;
 mod movegen;

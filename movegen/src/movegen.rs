@@ -242,19 +242,29 @@ impl Board {
         listener: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         let us = self.side_to_move();
-        let them = !us;
         let king = self.king(us);
-        // Without the king, so that squares behind it along a checking ray
-        // count as attacked.
-        let occupied_without_king = self.occupied() ^ king.bitboard();
-        let mut to = Bitboard::EMPTY;
-        for square in king_attacks(king) & !self.color_bb(us) {
-            if !self.is_attacked_by(square, them, occupied_without_king) {
-                to |= square.bitboard();
-            }
+        let steps = king_attacks(king) & !self.color_bb(us);
+        let castles = if IN_CHECK {
+            [(Bitboard::EMPTY, Bitboard::EMPTY); 2]
+        } else {
+            self.unobstructed_castles()
+        };
+        let castle_paths = castles[0].1 | castles[1].1;
+        let zone = steps | castle_paths;
+        if zone.is_empty() {
+            // Boxed in, as in most opening positions: nothing to test.
+            return false;
         }
-        if !IN_CHECK {
-            to |= self.castling_targets();
+        // Without the king, so that squares behind it along a checking ray
+        // count as attacked. Castling squares lie beside the king, where its
+        // presence cannot shield them either way.
+        let occupied_without_king = self.occupied() ^ king.bitboard();
+        let danger = self.attacked_in_zone(zone, !us, occupied_without_king);
+        let mut to = steps & !danger;
+        for (king_to, path) in castles {
+            if (danger & path).is_empty() {
+                to |= king_to;
+            }
         }
         to.is_nonempty()
             && listener(PieceMoves {
@@ -265,32 +275,27 @@ impl Board {
             })
     }
 
-    /// King destinations of the legal castling moves (never called in check).
+    /// Castling moves whose rook and king have a clear way: for each, the
+    /// king's destination and the squares it crosses or lands on, which
+    /// must not be attacked.
     #[inline(always)]
-    fn castling_targets(&self) -> Bitboard {
+    fn unobstructed_castles(&self) -> [(Bitboard, Bitboard); 2] {
         let us = self.side_to_move();
         let occupied = self.occupied();
-        let mut targets = Bitboard::EMPTY;
-        for side in CastleSide::BOTH {
-            if !self.castle_rights().has(us, side) {
-                continue;
-            }
+        CastleSide::BOTH.map(|side| {
             let (king_from, king_to, rook_from, rook_to) = side.squares(us);
             let must_be_empty =
                 (between(king_from, rook_from) | king_to.bitboard() | rook_to.bitboard())
                     & !king_from.bitboard()
                     & !rook_from.bitboard();
-            if (occupied & must_be_empty).is_nonempty() {
-                continue;
+            if self.castle_rights().has(us, side) && (occupied & must_be_empty).is_empty() {
+                (
+                    king_to.bitboard(),
+                    between(king_from, king_to) | king_to.bitboard(),
+                )
+            } else {
+                (Bitboard::EMPTY, Bitboard::EMPTY)
             }
-            let king_path = between(king_from, king_to) | king_to.bitboard();
-            if king_path
-                .into_iter()
-                .all(|square| !self.is_attacked_by(square, !us, occupied))
-            {
-                targets |= king_to.bitboard();
-            }
-        }
-        targets
+        })
     }
 }
