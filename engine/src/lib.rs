@@ -1,3 +1,9 @@
-//! The trappy engine. For now: the perft command line.
+//! The trappy engine: evaluation, search, UCI, and the command-line tools
+//! (`perft`, `bench`, `spsa`).
 
+pub mod bench;
+pub mod eval;
 pub mod perft_command;
+pub mod search;
+pub mod tunables;
+pub mod uci;

@@ -1,5 +1,8 @@
 use clap::{Parser, Subcommand};
+use engine::bench::{run_bench, DEFAULT_BENCH_DEPTH};
 use engine::perft_command::{run_perft, PerftArgs};
+use engine::tunables::{openbench_spsa_lines, Tunables};
+use engine::uci::UciSession;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -9,26 +12,52 @@ use std::process::ExitCode;
     about = "A chess engine whose root search sets traps"
 )]
 struct Cli {
+    /// With no command, trappy speaks UCI on stdin/stdout
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak UCI on stdin/stdout (the default)
+    Uci,
     /// Count leaf nodes of the legal move tree (move generator test and benchmark)
     Perft(PerftArgs),
+    /// Search a fixed position list to a fixed depth; prints `<nodes> nodes <nps> nps`
+    Bench {
+        /// Search depth
+        #[arg(default_value_t = DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: i32,
+    },
+    /// Print every tunable in OpenBench's SPSA input format
+    Spsa,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Perft(args) => run_perft(&args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
+    match cli.command.unwrap_or(Command::Uci) {
+        Command::Uci => {
+            let stdin = std::io::stdin();
+            UciSession::new(Box::new(std::io::stdout())).run(stdin.lock());
+            ExitCode::SUCCESS
+        }
+        Command::Perft(args) => match run_perft(&args) {
+            Ok(code) => code,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Bench { depth } => {
+            let (nodes, millis) = run_bench(depth, 16, |fen, nodes| println!("{nodes:>10}  {fen}"));
+            println!("{nodes} nodes {} nps", nodes * 1000 / millis.max(1));
+            ExitCode::SUCCESS
+        }
+        Command::Spsa => {
+            for line in openbench_spsa_lines(&Tunables::default()) {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
         }
     }
 }

@@ -1,0 +1,207 @@
+//! Negamax alpha-beta with principal-variation search below the root.
+//!
+//! `PV` nodes search with an open window and keep a principal variation;
+//! every other node is searched with a null window and may be pruned.
+
+use super::ordering::{is_tactical, ScoredMoves};
+use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, NONE};
+use super::tt::Bound;
+use super::Searcher;
+use crate::eval::evaluate;
+use movegen::{Board, Move, MoveList, Piece};
+
+impl Searcher {
+    pub(super) fn negamax<const PV: bool>(
+        &mut self,
+        board: &Board,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv.clear_ply(ply);
+        if self.is_draw(board) {
+            return DRAW;
+        }
+        // No line from here can beat a mate already found closer to the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = board.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(board, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.should_abort() {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                DRAW
+            } else {
+                evaluate(board, &self.tunables)
+            };
+        }
+
+        let hit = self.tt.probe(board.hash(), ply);
+        if let Some(hit) = hit {
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if !PV && hit.depth >= depth && usable {
+                return hit.score;
+            }
+        }
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+
+        let eval = if in_check {
+            NONE
+        } else {
+            match hit {
+                Some(h) if h.eval != NONE && h.eval.abs() < MATE_BOUND => h.eval,
+                _ => evaluate(board, &self.tunables),
+            }
+        };
+
+        if !PV && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves, the
+            // opponent will not catch up.
+            let margin = self.tunables.rfp_margin * depth;
+            if depth <= self.tunables.rfp_depth && eval - margin >= beta {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            let us = board.side_to_move();
+            let has_pieces =
+                (board.color_bb(us) & !board.piece_bb(Piece::Pawn) & !board.piece_bb(Piece::King))
+                    .is_nonempty();
+            if allow_null && depth >= 3 && eval >= beta && has_pieces {
+                let reduction =
+                    self.tunables.null_move_base + depth / self.tunables.null_move_divisor;
+                let mut child = board.clone();
+                child.play_null();
+                self.keys.push(child.hash());
+                let score = -self.negamax::<false>(
+                    &child,
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                );
+                self.keys.pop();
+                if self.aborted {
+                    return DRAW;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut quiets_tried = MoveList::new();
+        let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, false);
+        let mut searched = 0;
+        while let Some((mv, _)) = moves.next_best() {
+            let quiet = !is_tactical(board, mv);
+            let mut child = board.clone();
+            child.play(mv);
+            self.keys.push(child.hash());
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let reduction = if depth >= 3
+                    && quiet
+                    && searched >= 2 + PV as usize
+                    && !in_check
+                    && !child.in_check()
+                {
+                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - PV as i32;
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut score = -self.negamax::<false>(
+                    &child,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax::<false>(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        true,
+                    );
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.negamax::<true>(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.aborted {
+                return DRAW;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    if PV {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.history.reward(board, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+
+        if searched == 0 {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            board.hash(),
+            ply,
+            best_move,
+            best,
+            if eval == NONE { NONE } else { eval },
+            depth,
+            bound,
+        );
+        best
+    }
+}

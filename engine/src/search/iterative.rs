@@ -1,0 +1,182 @@
+//! Iterative deepening with aspiration windows, and the root move loop.
+//!
+//! The root is searched by its own loop rather than by `negamax`, so the
+//! root move list persists across iterations (ordered by the last
+//! iteration's result) and so later layers can look at every root move.
+
+use super::ordering::ScoredMoves;
+use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
+use super::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
+use movegen::{Board, Move};
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RootMove {
+    pub mv: Move,
+    /// Score from the latest search of this move; `-INFINITY` when it only
+    /// failed low, so the stable sort keeps the earlier order among those.
+    pub score: i32,
+}
+
+impl Searcher {
+    /// Searches `board` within `limits`. `game_keys` are the keys of the
+    /// positions before it in the game, oldest first, for repetitions.
+    /// `report` is called after every completed iteration.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        game_keys: &[u64],
+        limits: &SearchLimits,
+        report: &mut dyn FnMut(&SearchReport),
+    ) -> SearchResult {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let timer = TimeManager::new(limits, self.move_overhead);
+        self.timer = Some(timer.clone());
+        self.tt.new_search();
+        self.history.new_search();
+        self.keys.clear();
+        self.keys.extend_from_slice(game_keys);
+        self.keys.push(board.hash());
+
+        let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, false);
+        let mut root_moves = Vec::with_capacity(ordered.len());
+        while let Some((mv, _)) = ordered.next_best() {
+            root_moves.push(RootMove {
+                mv,
+                score: -INFINITY,
+            });
+        }
+        if root_moves.is_empty() {
+            let score = if board.in_check() { -MATE } else { DRAW };
+            return SearchResult {
+                best_move: Move::NULL,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: vec![],
+            };
+        }
+
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let mut result = SearchResult {
+            best_move: root_moves[0].mv,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![root_moves[0].mv],
+        };
+        for depth in 1..=max_depth {
+            let score = self.aspiration(board, &mut root_moves, depth, result.score);
+            if self.aborted {
+                break;
+            }
+            let pv = self.pv.line(0);
+            result = SearchResult {
+                best_move: root_moves[0].mv,
+                score,
+                depth,
+                nodes: self.nodes,
+                pv: pv.clone(),
+            };
+            report(&SearchReport {
+                depth,
+                seldepth: self.seldepth,
+                score,
+                nodes: self.nodes,
+                time_ms: timer.elapsed().as_millis() as u64,
+                hashfull: self.tt.hashfull(),
+                pv,
+            });
+            if !timer.may_start_iteration() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Searches one depth, starting with a narrow window around the last
+    /// score and widening it on a fail.
+    fn aspiration(
+        &mut self,
+        board: &Board,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        previous: i32,
+    ) -> i32 {
+        let mut delta = self.tunables.aspiration_window;
+        let (mut alpha, mut beta) = if depth >= 5 {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.search_root(board, root_moves, depth, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 5;
+        }
+    }
+
+    fn search_root(
+        &mut self,
+        board: &Board,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv.clear_ply(0);
+        let mut best = -INFINITY;
+        for index in 0..root_moves.len() {
+            let mv = root_moves[index].mv;
+            let mut child = board.clone();
+            child.play(mv);
+            self.keys.push(child.hash());
+            let score = if index == 0 {
+                -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let mut score =
+                    -self.negamax::<false>(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta {
+                    score = -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.aborted {
+                return best;
+            }
+            root_moves[index].score = -INFINITY;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    root_moves[index].score = score;
+                    self.pv.update(0, mv);
+                    // The new best goes first; the rest keep their order.
+                    root_moves[..=index].rotate_right(1);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

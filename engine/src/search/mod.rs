@@ -1,0 +1,204 @@
+//! The search: iterative deepening over a PVS alpha-beta with quiescence,
+//! a transposition table, and the usual pruning and reductions.
+
+mod alpha_beta;
+pub mod history;
+mod iterative;
+pub mod ordering;
+mod qsearch;
+pub mod score;
+pub mod see;
+pub mod time;
+pub mod tt;
+
+use crate::tunables::Tunables;
+use history::History;
+use movegen::{Board, Move};
+use score::MAX_PLY;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+pub use time::{SearchLimits, TimeManager};
+use tt::TranspositionTable;
+
+/// Progress after each completed iteration (what UCI prints as `info`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl SearchReport {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `Move::NULL` when the root has no legal move.
+    pub best_move: Move,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Triangular principal-variation table.
+struct PvTable {
+    moves: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    lengths: [usize; MAX_PLY + 1],
+}
+
+impl PvTable {
+    fn new() -> PvTable {
+        PvTable {
+            moves: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            lengths: [0; MAX_PLY + 1],
+        }
+    }
+
+    fn clear_ply(&mut self, ply: usize) {
+        self.lengths[ply] = 0;
+    }
+
+    /// `mv` followed by the child's line becomes this ply's line.
+    fn update(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.lengths[ply + 1]
+        } else {
+            0
+        };
+        self.moves[ply][0] = mv;
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.moves[ply][i + 1] = self.moves[ply + 1][i];
+        }
+        self.lengths[ply] = child_len.min(MAX_PLY - 1) + 1;
+    }
+
+    fn line(&self, ply: usize) -> Vec<Move> {
+        self.moves[ply][..self.lengths[ply]].to_vec()
+    }
+}
+
+/// A searcher owns everything that persists between moves of a game.
+pub struct Searcher {
+    pub tt: TranspositionTable,
+    pub tunables: Tunables,
+    pub move_overhead: Duration,
+    history: History,
+    stop: Arc<AtomicBool>,
+    // Per-search state.
+    nodes: u64,
+    seldepth: usize,
+    node_limit: u64,
+    timer: Option<TimeManager>,
+    aborted: bool,
+    /// Keys of the game before the root, then of the search path.
+    keys: Vec<u64>,
+    pv: PvTable,
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize) -> Searcher {
+        let tunables = Tunables::default();
+        let lmr = reduction_table(&tunables);
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            tunables,
+            move_overhead: Duration::from_millis(20),
+            history: History::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            node_limit: u64::MAX,
+            timer: None,
+            aborted: false,
+            keys: Vec::new(),
+            pv: PvTable::new(),
+            lmr,
+        }
+    }
+
+    /// The flag another thread sets to stop the search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forget everything learned from earlier positions (`ucinewgame`).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// Applies changed tunables to derived tables.
+    pub fn tunables_changed(&mut self) {
+        self.lmr = reduction_table(&self.tunables);
+    }
+
+    /// Resizes the table; on allocation failure keeps the old one.
+    pub fn try_set_hash_size(&mut self, megabytes: usize) -> Result<(), String> {
+        self.tt = TranspositionTable::try_new(megabytes).ok_or_else(|| {
+            format!("cannot allocate a {megabytes} MB hash table; keeping the old one")
+        })?;
+        Ok(())
+    }
+
+    /// Checks the node budget on every node and the clock and stop flag
+    /// every 1024 nodes; sets `aborted` when the search must end.
+    #[inline]
+    fn should_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes.is_multiple_of(1024) {
+            let timed_out = self.timer.as_ref().is_some_and(|t| t.hard_limit_reached());
+            if timed_out || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Whether the position at `ply` is drawn by repetition (of any earlier
+    /// position since the last irreversible move), fifty moves or material.
+    fn is_draw(&self, board: &Board) -> bool {
+        // A mate on the hundredth halfmove still stands.
+        if board.is_fifty_move_draw() && (!board.in_check() || board.has_legal_move()) {
+            return true;
+        }
+        if board.is_insufficient_material() {
+            return true;
+        }
+        let window = (board.halfmove_clock() as usize).min(self.keys.len());
+        let key = board.hash();
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&earlier| earlier == key)
+    }
+}
+
+/// Late-move reductions, in plies, by depth and move number.
+fn reduction_table(t: &Tunables) -> Box<[[i32; 64]; 64]> {
+    let mut table = Box::new([[0; 64]; 64]);
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (moves, value) in row.iter_mut().enumerate().skip(1) {
+            let r = t.lmr_base as f64 / 100.0
+                + (depth as f64).ln() * (moves as f64).ln() / (t.lmr_divisor as f64 / 100.0);
+            *value = r.max(0.0) as i32;
+        }
+    }
+    table
+}

@@ -1,0 +1,98 @@
+//! Quiescence search: resolve captures (and queen promotions) until the
+//! position is quiet, so the static evaluation is not taken in the middle
+//! of an exchange. In check, every evasion is searched instead.
+
+use super::ordering::{is_bad_capture_score, ScoredMoves};
+use super::score::{DRAW, MATE, MAX_PLY};
+use super::see::see_value;
+use super::tt::Bound;
+use super::Searcher;
+use crate::eval::evaluate;
+use movegen::{Board, Move, Piece};
+
+impl Searcher {
+    pub(super) fn qsearch(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.should_abort() {
+            return DRAW;
+        }
+        if board.is_insufficient_material() {
+            return DRAW;
+        }
+        let in_check = board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                DRAW
+            } else {
+                evaluate(board, &self.tunables)
+            };
+        }
+        let hit = self.tt.probe(board.hash(), ply);
+        if let Some(hit) = hit {
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if usable {
+                return hit.score;
+            }
+        }
+        let stand_pat = if in_check {
+            -MATE + ply as i32
+        } else {
+            evaluate(board, &self.tunables)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut best_move = Move::NULL;
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, !in_check);
+        while let Some((mv, order)) = moves.next_best() {
+            if !in_check {
+                // Losing captures and captures that cannot lift the score
+                // near alpha are not worth a node.
+                if is_bad_capture_score(order) {
+                    continue;
+                }
+                let gain = board.captured_piece(mv).map_or(0, see_value)
+                    + mv.promotion()
+                        .map_or(0, |p| see_value(p) - see_value(Piece::Pawn));
+                if stand_pat + gain + self.tunables.delta_margin < alpha {
+                    continue;
+                }
+            }
+            let mut child = board.clone();
+            child.play(mv);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(board.hash(), ply, best_move, best, stand_pat, 0, bound);
+        best
+    }
+}

@@ -1,0 +1,116 @@
+//! Search limits and the time manager.
+
+use std::time::{Duration, Instant};
+
+/// What `go` asked for. Every field is optional; none means "infinite".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// Our remaining time and increment.
+    pub time_left: Option<Duration>,
+    pub increment: Duration,
+    pub moves_to_go: Option<u32>,
+    pub infinite: bool,
+}
+
+impl SearchLimits {
+    pub fn depth(depth: i32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// Turns limits into a soft deadline (don't start another iteration after
+/// it) and a hard one (abort the search).
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &SearchLimits, move_overhead: Duration) -> TimeManager {
+        let start = Instant::now();
+        let (mut soft, mut hard) = (None, None);
+        if let Some(movetime) = limits.movetime {
+            let budget = movetime
+                .saturating_sub(move_overhead)
+                .max(Duration::from_millis(1));
+            soft = Some(budget);
+            hard = Some(budget);
+        }
+        if let Some(left) = limits.time_left {
+            let usable = left
+                .saturating_sub(move_overhead)
+                .max(Duration::from_millis(1));
+            let moves = limits.moves_to_go.unwrap_or(25).clamp(1, 50);
+            // Spend a share of the clock plus most of the increment, but
+            // never more than a fraction of what is left.
+            let share = usable / moves + limits.increment * 3 / 4;
+            let cap = usable * 2 / 5;
+            let soft_time = share.min(cap);
+            let hard_time = (soft_time * 3).min(cap.max(soft_time));
+            soft = Some(soft.map_or(soft_time, |s: Duration| s.min(soft_time)));
+            hard = Some(hard.map_or(hard_time, |h: Duration| h.min(hard_time)));
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether a new iteration should start. An iteration typically costs
+    /// more than all earlier ones together, so stop at half the soft limit.
+    pub fn may_start_iteration(&self) -> bool {
+        self.soft.is_none_or(|soft| self.elapsed() < soft / 2)
+    }
+
+    pub fn hard_limit_reached(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    pub fn has_deadline(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_clock_stays_well_inside_the_time_left() {
+        let limits = SearchLimits {
+            time_left: Some(Duration::from_millis(1000)),
+            increment: Duration::from_millis(10),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::from_millis(20));
+        let hard = tm.hard.expect("deadline");
+        assert!(hard <= Duration::from_millis(400), "{hard:?}");
+        assert!(tm.soft.expect("soft") >= Duration::from_millis(30));
+    }
+
+    #[test]
+    fn tiny_clock_still_gets_a_positive_budget() {
+        let limits = SearchLimits {
+            time_left: Some(Duration::from_millis(5)),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::from_millis(20));
+        assert!(tm.hard.expect("deadline") > Duration::ZERO);
+    }
+}

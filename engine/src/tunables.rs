@@ -1,0 +1,243 @@
+//! Every search and evaluation parameter, declared once.
+//!
+//! From this one table come the UCI spin options (`setoption name X value
+//! N`), the TOML keys the tuner reads, and the `trappy spsa` listing in
+//! OpenBench's format. Names are matched case-insensitively, as UCI says.
+
+use std::fmt;
+
+/// One parameter's metadata.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TunableSpec {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    /// SPSA's final perturbation size (OpenBench's `c_end`).
+    pub step: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TunableError {
+    Unknown(String),
+    OutOfRange {
+        name: &'static str,
+        value: i64,
+        min: i32,
+        max: i32,
+    },
+}
+
+impl fmt::Display for TunableError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TunableError::Unknown(name) => write!(f, "unknown option '{name}'"),
+            TunableError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => {
+                write!(f, "{name} must be between {min} and {max}, not {value}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TunableError {}
+
+macro_rules! declare_tunables {
+    ($($field:ident : $name:literal = $default:expr, $min:expr, $max:expr, $step:expr;)*) => {
+        /// Current values of every tunable.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Tunables {
+            $(pub $field: i32,)*
+        }
+
+        impl Default for Tunables {
+            fn default() -> Tunables {
+                Tunables { $($field: $default,)* }
+            }
+        }
+
+        /// The table, in declaration order.
+        pub const TUNABLE_SPECS: &[TunableSpec] = &[
+            $(TunableSpec { name: $name, default: $default, min: $min, max: $max, step: $step },)*
+        ];
+
+        impl Tunables {
+            fn slot(&mut self, index: usize) -> Option<&mut i32> {
+                let slots = [$(&mut self.$field,)*];
+                slots.into_iter().nth(index)
+            }
+
+            fn value(&self, index: usize) -> Option<i32> {
+                [$(self.$field,)*].get(index).copied()
+            }
+        }
+    };
+}
+
+declare_tunables! {
+    // Material, middlegame and endgame.
+    pawn_mg: "PawnValueMg" = 82, 40, 200, 5;
+    pawn_eg: "PawnValueEg" = 110, 40, 250, 5;
+    knight_mg: "KnightValueMg" = 337, 200, 500, 10;
+    knight_eg: "KnightValueEg" = 300, 200, 500, 10;
+    bishop_mg: "BishopValueMg" = 365, 200, 500, 10;
+    bishop_eg: "BishopValueEg" = 320, 200, 500, 10;
+    rook_mg: "RookValueMg" = 477, 300, 700, 12;
+    rook_eg: "RookValueEg" = 540, 300, 800, 12;
+    queen_mg: "QueenValueMg" = 1025, 700, 1400, 20;
+    queen_eg: "QueenValueEg" = 990, 700, 1400, 20;
+    // Mobility per reachable square, relative to a typical count.
+    knight_mobility_mg: "KnightMobilityMg" = 5, 0, 20, 1;
+    knight_mobility_eg: "KnightMobilityEg" = 4, 0, 20, 1;
+    bishop_mobility_mg: "BishopMobilityMg" = 5, 0, 20, 1;
+    bishop_mobility_eg: "BishopMobilityEg" = 5, 0, 20, 1;
+    rook_mobility_mg: "RookMobilityMg" = 3, 0, 20, 1;
+    rook_mobility_eg: "RookMobilityEg" = 5, 0, 20, 1;
+    queen_mobility_mg: "QueenMobilityMg" = 1, 0, 20, 1;
+    queen_mobility_eg: "QueenMobilityEg" = 3, 0, 20, 1;
+    // Pawn structure.
+    passed_pawn_mg: "PassedPawnMg" = 6, 0, 40, 2;
+    passed_pawn_eg: "PassedPawnEg" = 14, 0, 60, 2;
+    isolated_pawn_mg: "IsolatedPawnMg" = 10, 0, 50, 2;
+    isolated_pawn_eg: "IsolatedPawnEg" = 12, 0, 50, 2;
+    doubled_pawn_mg: "DoubledPawnMg" = 8, 0, 50, 2;
+    doubled_pawn_eg: "DoubledPawnEg" = 20, 0, 60, 2;
+    // King safety.
+    king_attack_weight: "KingAttackWeight" = 12, 0, 60, 2;
+    king_shield_mg: "KingShieldMg" = 12, 0, 40, 2;
+    king_open_file_mg: "KingOpenFileMg" = 20, 0, 60, 3;
+    // Pieces.
+    bishop_pair_mg: "BishopPairMg" = 25, 0, 80, 4;
+    bishop_pair_eg: "BishopPairEg" = 50, 0, 100, 4;
+    rook_open_file_mg: "RookOpenFileMg" = 30, 0, 80, 3;
+    rook_open_file_eg: "RookOpenFileEg" = 10, 0, 60, 3;
+    rook_semi_open_mg: "RookSemiOpenMg" = 14, 0, 60, 3;
+    rook_semi_open_eg: "RookSemiOpenEg" = 8, 0, 40, 3;
+    tempo: "Tempo" = 12, 0, 40, 2;
+    // Search.
+    aspiration_window: "AspirationWindow" = 20, 5, 100, 3;
+    null_move_base: "NullMoveBase" = 3, 1, 6, 1;
+    null_move_divisor: "NullMoveDivisor" = 4, 2, 10, 1;
+    rfp_depth: "RfpDepth" = 7, 1, 12, 1;
+    rfp_margin: "RfpMargin" = 75, 20, 200, 8;
+    lmr_base: "LmrBase" = 75, 0, 200, 8;
+    lmr_divisor: "LmrDivisor" = 225, 100, 400, 12;
+    delta_margin: "DeltaMargin" = 200, 50, 500, 15;
+}
+
+impl Tunables {
+    /// Index of a parameter by case-insensitive name.
+    pub fn index_of(name: &str) -> Option<usize> {
+        TUNABLE_SPECS
+            .iter()
+            .position(|spec| spec.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn get(&self, name: &str) -> Option<i32> {
+        Tunables::index_of(name).and_then(|index| self.value(index))
+    }
+
+    /// Sets a parameter after checking its name and range.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
+        let index =
+            Tunables::index_of(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
+        let spec = TUNABLE_SPECS[index];
+        if value < spec.min as i64 || value > spec.max as i64 {
+            return Err(TunableError::OutOfRange {
+                name: spec.name,
+                value,
+                min: spec.min,
+                max: spec.max,
+            });
+        }
+        if let Some(slot) = self.slot(index) {
+            *slot = value as i32;
+        }
+        Ok(())
+    }
+
+    /// `(name, value)` for every parameter, in table order.
+    pub fn values(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
+        TUNABLE_SPECS
+            .iter()
+            .enumerate()
+            .map(|(index, spec)| (spec.name, self.value(index).unwrap_or(spec.default)))
+    }
+}
+
+/// UCI `option` lines for every tunable.
+pub fn uci_option_lines() -> Vec<String> {
+    TUNABLE_SPECS
+        .iter()
+        .map(|spec| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                spec.name, spec.default, spec.min, spec.max
+            )
+        })
+        .collect()
+}
+
+/// OpenBench SPSA input: `name, int, value, min, max, c_end, r_end`.
+pub fn openbench_spsa_lines(values: &Tunables) -> Vec<String> {
+    TUNABLE_SPECS
+        .iter()
+        .zip(values.values())
+        .map(|(spec, (_, value))| {
+            format!(
+                "{}, int, {}, {}, {}, {}, 0.002",
+                spec.name, value, spec.min, spec.max, spec.step
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_inside_their_ranges_and_names_are_unique() {
+        let mut names = std::collections::HashSet::new();
+        for spec in TUNABLE_SPECS {
+            assert!(
+                spec.min <= spec.default && spec.default <= spec.max,
+                "{}",
+                spec.name
+            );
+            assert!(spec.step > 0, "{}", spec.name);
+            assert!(
+                names.insert(spec.name.to_ascii_lowercase()),
+                "duplicate {}",
+                spec.name
+            );
+        }
+    }
+
+    #[test]
+    fn set_checks_name_and_range() {
+        let mut tunables = Tunables::default();
+        assert_eq!(tunables.set("tempo", 20), Ok(()));
+        assert_eq!(tunables.tempo, 20);
+        assert!(matches!(
+            tunables.set("Tempo", 1000),
+            Err(TunableError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            tunables.set("NoSuchThing", 1),
+            Err(TunableError::Unknown(_))
+        ));
+        assert_eq!(tunables.tempo, 20);
+    }
+
+    #[test]
+    fn spsa_lines_follow_openbench_format() {
+        let lines = openbench_spsa_lines(&Tunables::default());
+        assert_eq!(lines.len(), TUNABLE_SPECS.len());
+        assert_eq!(lines[0], "PawnValueMg, int, 82, 40, 200, 5, 0.002");
+    }
+}

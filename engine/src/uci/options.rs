@@ -1,0 +1,99 @@
+//! `setoption name <id> [value <x>]` for the engine's own options and
+//! every tunable.
+
+use crate::search::Searcher;
+use crate::tunables::{uci_option_lines, Tunables};
+use std::time::Duration;
+
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const MAX_HASH_MB: usize = 32_768;
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
+
+/// Every `option` line `uci` prints.
+pub fn option_lines() -> Vec<String> {
+    let mut lines = vec![
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        "option name Clear Hash type button".to_string(),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"
+        ),
+    ];
+    lines.extend(uci_option_lines());
+    lines
+}
+
+/// Splits `name <id...> [value <x...>]` into the name and the value.
+pub fn split_setoption(args: &[&str]) -> Result<(String, Option<String>), String> {
+    if args.first() != Some(&"name") {
+        return Err("setoption needs 'name <option>'".into());
+    }
+    let value_at = args.iter().position(|&t| t == "value");
+    let name_tokens = &args[1..value_at.unwrap_or(args.len())];
+    if name_tokens.is_empty() {
+        return Err("setoption name is empty".into());
+    }
+    let value = value_at.map(|index| args[index + 1..].join(" "));
+    Ok((name_tokens.join(" "), value))
+}
+
+fn parse_integer(name: &str, value: Option<&str>) -> Result<i64, String> {
+    let text = value.ok_or_else(|| format!("option {name} needs 'value <number>'"))?;
+    text.trim()
+        .parse::<i64>()
+        .map_err(|_| format!("option {name} needs a whole number, not '{text}'"))
+}
+
+fn in_range(name: &str, value: i64, min: i64, max: i64) -> Result<i64, String> {
+    if value < min || value > max {
+        Err(format!(
+            "option {name} must be between {min} and {max}, not {value}"
+        ))
+    } else {
+        Ok(value)
+    }
+}
+
+/// Applies one option to the searcher; errors leave it unchanged.
+pub fn apply_option(
+    searcher: &mut Searcher,
+    name: &str,
+    value: Option<&str>,
+) -> Result<(), String> {
+    match name.to_ascii_lowercase().as_str() {
+        "hash" => {
+            let mb = in_range("Hash", parse_integer("Hash", value)?, 1, MAX_HASH_MB as i64)?;
+            searcher.try_set_hash_size(mb as usize)
+        }
+        "threads" => {
+            in_range("Threads", parse_integer("Threads", value)?, 1, 1)?;
+            Ok(())
+        }
+        "clear hash" => {
+            searcher.new_game();
+            Ok(())
+        }
+        "move overhead" => {
+            let ms = in_range(
+                "Move Overhead",
+                parse_integer("Move Overhead", value)?,
+                0,
+                5000,
+            )?;
+            searcher.move_overhead = Duration::from_millis(ms as u64);
+            Ok(())
+        }
+        _ => {
+            if Tunables::index_of(name).is_none() {
+                return Err(format!("unknown option '{name}'"));
+            }
+            let number = parse_integer(name, value)?;
+            searcher
+                .tunables
+                .set(name, number)
+                .map_err(|e| e.to_string())?;
+            searcher.tunables_changed();
+            Ok(())
+        }
+    }
+}
