@@ -39,18 +39,11 @@ fn subsets(mask: u64) -> Vec<u64> {
 
 /// Finds a magic for one square: a multiplier that maps every relevant
 /// occupancy to an index with no destructive collision.
-fn find_magic(
-    square: u8,
-    directions: &[(i8, i8); 4],
-    rng: &mut Xoshiro256PlusPlus,
-) -> (u64, Vec<u64>) {
+fn find_magic(square: u8, directions: &[(i8, i8); 4], rng: &mut Xoshiro256PlusPlus) -> (u64, Vec<u64>) {
     let mask = relevant_mask(square, directions);
     let bits = mask.count_ones();
     let occupancies = subsets(mask);
-    let attacks: Vec<u64> = occupancies
-        .iter()
-        .map(|&occ| slider_attacks(square, occ, directions))
-        .collect();
+    let attacks: Vec<u64> = occupancies.iter().map(|&occ| slider_attacks(square, occ, directions)).collect();
     let mut table = vec![0u64; 1 << bits];
     let mut used_in = vec![0u32; 1 << bits];
     let mut attempt = 0u32;
@@ -78,13 +71,7 @@ fn find_magic(
 }
 
 fn build_slider_table(directions: &[(i8, i8); 4], rng: &mut Xoshiro256PlusPlus) -> SliderTable {
-    let mut result = SliderTable {
-        masks: vec![],
-        magics: vec![],
-        shifts: vec![],
-        offsets: vec![],
-        attacks: vec![],
-    };
+    let mut result = SliderTable { masks: vec![], magics: vec![], shifts: vec![], offsets: vec![], attacks: vec![] };
     for square in 0..64u8 {
         let (magic, table) = find_magic(square, directions, rng);
         let mask = relevant_mask(square, directions);
@@ -137,25 +124,13 @@ fn main() {
     all_slider_attacks.extend(&bishops.attacks);
     write_u64_array(&mut out, "SLIDER_ATTACKS", &all_slider_attacks);
 
-    let knight: Vec<u64> = (0..64)
-        .map(|sq| leaper_attacks(sq, &KNIGHT_STEPS))
-        .collect();
+    let knight: Vec<u64> = (0..64).map(|sq| leaper_attacks(sq, &KNIGHT_STEPS)).collect();
     let king: Vec<u64> = (0..64).map(|sq| leaper_attacks(sq, &KING_STEPS)).collect();
-    let pawn: Vec<u64> = (0..2)
-        .flat_map(|color| (0..64).map(move |sq| pawn_attacks(sq, color)))
-        .collect();
-    let between_table: Vec<u64> = (0..64)
-        .flat_map(|a| (0..64).map(move |b| between(a, b)))
-        .collect();
-    let line_table: Vec<u64> = (0..64)
-        .flat_map(|a| (0..64).map(move |b| line(a, b)))
-        .collect();
-    let rook_rays: Vec<u64> = (0..64)
-        .map(|sq| slider_attacks(sq, 0, &ROOK_DIRECTIONS))
-        .collect();
-    let bishop_rays: Vec<u64> = (0..64)
-        .map(|sq| slider_attacks(sq, 0, &BISHOP_DIRECTIONS))
-        .collect();
+    let pawn: Vec<u64> = (0..2).flat_map(|color| (0..64).map(move |sq| pawn_attacks(sq, color))).collect();
+    let between_table: Vec<u64> = (0..64).flat_map(|a| (0..64).map(move |b| between(a, b))).collect();
+    let line_table: Vec<u64> = (0..64).flat_map(|a| (0..64).map(move |b| line(a, b))).collect();
+    let rook_rays: Vec<u64> = (0..64).map(|sq| slider_attacks(sq, 0, &ROOK_DIRECTIONS)).collect();
+    let bishop_rays: Vec<u64> = (0..64).map(|sq| slider_attacks(sq, 0, &BISHOP_DIRECTIONS)).collect();
     write_u64_array(&mut out, "ROOK_RAYS", &rook_rays);
     write_u64_array(&mut out, "BISHOP_RAYS", &bishop_rays);
     write_u64_array(&mut out, "KNIGHT_ATTACKS", &knight);
@@ -164,7 +139,6 @@ fn main() {
     write_u64_array(&mut out, "BETWEEN", &between_table);
     write_u64_array(&mut out, "LINE", &line_table);
 
-    let path =
-        PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
+    let path = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
     std::fs::write(path, out).expect("write generated tables");
 }

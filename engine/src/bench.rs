@@ -64,11 +64,7 @@ pub const BENCH_POSITIONS: [&str; 50] = [
 ];
 
 /// Total nodes and elapsed milliseconds of the bench at `depth`.
-pub fn run_bench(
-    depth: i32,
-    hash_mb: usize,
-    mut per_position: impl FnMut(&str, u64),
-) -> (u64, u64) {
+pub fn run_bench(depth: i32, hash_mb: usize, mut per_position: impl FnMut(&str, u64)) -> (u64, u64) {
     let start = Instant::now();
     let mut total = 0;
     for fen in BENCH_POSITIONS {

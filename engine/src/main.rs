@@ -6,11 +6,7 @@ use engine::uci::UciSession;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "trappy",
-    version,
-    about = "A chess engine whose root search sets traps"
-)]
+#[command(name = "trappy", version, about = "A chess engine whose root search sets traps")]
 struct Cli {
     /// With no command, trappy speaks UCI on stdin/stdout
     #[command(subcommand)]

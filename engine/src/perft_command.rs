@@ -53,15 +53,8 @@ pub fn run_perft(args: &PerftArgs) -> Result<ExitCode, String> {
 
 fn print_speed_line(nodes: u64, start: Instant) {
     let seconds = start.elapsed().as_secs_f64();
-    let mnps = if seconds > 0.0 {
-        nodes as f64 / seconds / 1e6
-    } else {
-        0.0
-    };
-    println!(
-        "nodes {nodes} time_ms {} mnps {mnps:.1}",
-        (seconds * 1000.0).round() as u64
-    );
+    let mnps = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { 0.0 };
+    println!("nodes {nodes} time_ms {} mnps {mnps:.1}", (seconds * 1000.0).round() as u64);
 }
 
 fn run_suite(path: &PathBuf, max_depth: u32) -> Result<ExitCode, String> {
@@ -79,29 +72,18 @@ fn run_suite(path: &PathBuf, max_depth: u32) -> Result<ExitCode, String> {
                 continue;
             }
         };
-        for &(depth, expected) in case
-            .expected
-            .iter()
-            .filter(|(depth, _)| *depth <= max_depth)
-        {
+        for &(depth, expected) in case.expected.iter().filter(|(depth, _)| *depth <= max_depth) {
             let actual = perft(&board, depth);
             total_nodes += actual;
             if actual == expected {
                 passed += 1;
             } else {
                 failed += 1;
-                println!(
-                    "FAIL {} depth {depth} expected {expected} actual {actual}",
-                    case.fen
-                );
+                println!("FAIL {} depth {depth} expected {expected} actual {actual}", case.fen);
             }
         }
     }
     print_speed_line(total_nodes, start);
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

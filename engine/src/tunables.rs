@@ -20,24 +20,14 @@ pub struct TunableSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TunableError {
     Unknown(String),
-    OutOfRange {
-        name: &'static str,
-        value: i64,
-        min: i32,
-        max: i32,
-    },
+    OutOfRange { name: &'static str, value: i64, min: i32, max: i32 },
 }
 
 impl fmt::Display for TunableError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             TunableError::Unknown(name) => write!(f, "unknown option '{name}'"),
-            TunableError::OutOfRange {
-                name,
-                value,
-                min,
-                max,
-            } => {
+            TunableError::OutOfRange { name, value, min, max } => {
                 write!(f, "{name} must be between {min} and {max}, not {value}")
             }
         }
@@ -132,9 +122,7 @@ declare_tunables! {
 impl Tunables {
     /// Index of a parameter by case-insensitive name.
     pub fn index_of(name: &str) -> Option<usize> {
-        TUNABLE_SPECS
-            .iter()
-            .position(|spec| spec.name.eq_ignore_ascii_case(name))
+        TUNABLE_SPECS.iter().position(|spec| spec.name.eq_ignore_ascii_case(name))
     }
 
     pub fn get(&self, name: &str) -> Option<i32> {
@@ -143,16 +131,10 @@ impl Tunables {
 
     /// Sets a parameter after checking its name and range.
     pub fn set(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
-        let index =
-            Tunables::index_of(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
+        let index = Tunables::index_of(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
         let spec = TUNABLE_SPECS[index];
         if value < spec.min as i64 || value > spec.max as i64 {
-            return Err(TunableError::OutOfRange {
-                name: spec.name,
-                value,
-                min: spec.min,
-                max: spec.max,
-            });
+            return Err(TunableError::OutOfRange { name: spec.name, value, min: spec.min, max: spec.max });
         }
         if let Some(slot) = self.slot(index) {
             *slot = value as i32;
@@ -162,10 +144,7 @@ impl Tunables {
 
     /// `(name, value)` for every parameter, in table order.
     pub fn values(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
-        TUNABLE_SPECS
-            .iter()
-            .enumerate()
-            .map(|(index, spec)| (spec.name, self.value(index).unwrap_or(spec.default)))
+        TUNABLE_SPECS.iter().enumerate().map(|(index, spec)| (spec.name, self.value(index).unwrap_or(spec.default)))
     }
 }
 
@@ -174,10 +153,7 @@ pub fn uci_option_lines() -> Vec<String> {
     TUNABLE_SPECS
         .iter()
         .map(|spec| {
-            format!(
-                "option name {} type spin default {} min {} max {}",
-                spec.name, spec.default, spec.min, spec.max
-            )
+            format!("option name {} type spin default {} min {} max {}", spec.name, spec.default, spec.min, spec.max)
         })
         .collect()
 }
@@ -188,10 +164,7 @@ pub fn openbench_spsa_lines(values: &Tunables) -> Vec<String> {
         .iter()
         .zip(values.values())
         .map(|(spec, (_, value))| {
-            format!(
-                "{}, int, {}, {}, {}, {}, 0.002",
-                spec.name, value, spec.min, spec.max, spec.step
-            )
+            format!("{}, int, {}, {}, {}, {}, 0.002", spec.name, value, spec.min, spec.max, spec.step)
         })
         .collect()
 }
@@ -204,17 +177,9 @@ mod tests {
     fn defaults_lie_inside_their_ranges_and_names_are_unique() {
         let mut names = std::collections::HashSet::new();
         for spec in TUNABLE_SPECS {
-            assert!(
-                spec.min <= spec.default && spec.default <= spec.max,
-                "{}",
-                spec.name
-            );
+            assert!(spec.min <= spec.default && spec.default <= spec.max, "{}", spec.name);
             assert!(spec.step > 0, "{}", spec.name);
-            assert!(
-                names.insert(spec.name.to_ascii_lowercase()),
-                "duplicate {}",
-                spec.name
-            );
+            assert!(names.insert(spec.name.to_ascii_lowercase()), "duplicate {}", spec.name);
         }
     }
 
@@ -223,14 +188,8 @@ mod tests {
         let mut tunables = Tunables::default();
         assert_eq!(tunables.set("tempo", 20), Ok(()));
         assert_eq!(tunables.tempo, 20);
-        assert!(matches!(
-            tunables.set("Tempo", 1000),
-            Err(TunableError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            tunables.set("NoSuchThing", 1),
-            Err(TunableError::Unknown(_))
-        ));
+        assert!(matches!(tunables.set("Tempo", 1000), Err(TunableError::OutOfRange { .. })));
+        assert!(matches!(tunables.set("NoSuchThing", 1), Err(TunableError::Unknown(_))));
         assert_eq!(tunables.tempo, 20);
     }
 

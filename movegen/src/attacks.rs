@@ -122,22 +122,10 @@ mod tests {
     fn every_generated_table_agrees_with_geometry() {
         for a in Square::all() {
             let sq = a.index() as u8;
-            assert_eq!(
-                knight_attacks(a).0,
-                geometry::leaper_attacks(sq, &geometry::KNIGHT_STEPS)
-            );
-            assert_eq!(
-                king_attacks(a).0,
-                geometry::leaper_attacks(sq, &geometry::KING_STEPS)
-            );
-            assert_eq!(
-                pawn_attacks(a, Color::White).0,
-                geometry::pawn_attacks(sq, 0)
-            );
-            assert_eq!(
-                pawn_attacks(a, Color::Black).0,
-                geometry::pawn_attacks(sq, 1)
-            );
+            assert_eq!(knight_attacks(a).0, geometry::leaper_attacks(sq, &geometry::KNIGHT_STEPS));
+            assert_eq!(king_attacks(a).0, geometry::leaper_attacks(sq, &geometry::KING_STEPS));
+            assert_eq!(pawn_attacks(a, Color::White).0, geometry::pawn_attacks(sq, 0));
+            assert_eq!(pawn_attacks(a, Color::Black).0, geometry::pawn_attacks(sq, 1));
             assert_eq!(rook_rays(a), rook_attacks(a, Bitboard::EMPTY));
             assert_eq!(bishop_rays(a), bishop_attacks(a, Bitboard::EMPTY));
             for b in Square::all() {

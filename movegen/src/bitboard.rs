@@ -141,11 +141,7 @@ impl fmt::Debug for Bitboard {
         writeln!(f, "Bitboard({:#018x})", self.0)?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let mark = if self.has(Square::new(file, rank)) {
-                    'X'
-                } else {
-                    '.'
-                };
+                let mark = if self.has(Square::new(file, rank)) { 'X' } else { '.' };
                 write!(f, "{mark}")?;
             }
             writeln!(f)?;

@@ -133,9 +133,7 @@ impl Board {
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         // Every legal board has exactly one king per side.
-        self.colored(Piece::King, color)
-            .first()
-            .unwrap_or(Square::A1)
+        self.colored(Piece::King, color).first().unwrap_or(Square::A1)
     }
 
     /// Diagonal sliders (bishops and queens) of any colour.
@@ -168,12 +166,8 @@ impl Board {
         let theirs = self.color_bb(by);
         let pawns = self.colored(Piece::Pawn, by);
         let pawn_attacks = match by {
-            Color::White => Bitboard(
-                ((pawns.0 << 7) & !Bitboard::FILE_H.0) | ((pawns.0 << 9) & !Bitboard::FILE_A.0),
-            ),
-            Color::Black => Bitboard(
-                ((pawns.0 >> 9) & !Bitboard::FILE_H.0) | ((pawns.0 >> 7) & !Bitboard::FILE_A.0),
-            ),
+            Color::White => Bitboard(((pawns.0 << 7) & !Bitboard::FILE_H.0) | ((pawns.0 << 9) & !Bitboard::FILE_A.0)),
+            Color::Black => Bitboard(((pawns.0 >> 9) & !Bitboard::FILE_H.0) | ((pawns.0 >> 7) & !Bitboard::FILE_A.0)),
         };
         let mut attacked = pawn_attacks | king_attacks(self.king(by));
         for knight in self.colored(Piece::Knight, by) {
@@ -234,8 +228,7 @@ impl Board {
     /// Whether a move captures something (en passant included).
     #[inline(always)]
     pub fn is_capture(&self, mv: Move) -> bool {
-        mv.kind() == MoveKind::EnPassant
-            || (mv.kind() != MoveKind::Castle && self.occupied().has(mv.to()))
+        mv.kind() == MoveKind::EnPassant || (mv.kind() != MoveKind::Castle && self.occupied().has(mv.to()))
     }
 
     /// The piece a move captures, if any.
@@ -282,11 +275,8 @@ impl Board {
                 if piece == Piece::Pawn {
                     self.halfmove_clock = 0;
                     if from.index().abs_diff(to.index()) == 16 {
-                        let passed =
-                            Square::from_index_unchecked(((from.index() + to.index()) / 2) as u32);
-                        if (pawn_attacks(passed, us) & self.colored(Piece::Pawn, them))
-                            .is_nonempty()
-                        {
+                        let passed = Square::from_index_unchecked(((from.index() + to.index()) / 2) as u32);
+                        if (pawn_attacks(passed, us) & self.colored(Piece::Pawn, them)).is_nonempty() {
                             self.en_passant = Some(passed);
                         }
                     }
@@ -307,11 +297,7 @@ impl Board {
                 self.halfmove_clock = 0;
             }
             MoveKind::Castle => {
-                let side = if to.file() > from.file() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
+                let side = if to.file() > from.file() { CastleSide::King } else { CastleSide::Queen };
                 let (_, _, rook_from, rook_to) = side.squares(us);
                 self.move_piece(Piece::King, us, from, to);
                 self.move_piece(Piece::Rook, us, rook_from, rook_to);
@@ -354,9 +340,8 @@ impl Board {
         let mut checkers = ((knight_attacks(king) & self.piece_bb(Piece::Knight))
             | (pawn_attacks(king, us) & self.piece_bb(Piece::Pawn)))
             & theirs;
-        let snipers = ((bishop_rays(king) & self.diagonal_sliders())
-            | (rook_rays(king) & self.orthogonal_sliders()))
-            & theirs;
+        let snipers =
+            ((bishop_rays(king) & self.diagonal_sliders()) | (rook_rays(king) & self.orthogonal_sliders())) & theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occupied;
@@ -384,9 +369,7 @@ impl Board {
     pub(crate) fn en_passant_capture_is_legal(&self, target: Square) -> bool {
         let us = self.side_to_move;
         let capturers = pawn_attacks(target, !us) & self.colored(Piece::Pawn, us);
-        capturers
-            .into_iter()
-            .any(|from| self.en_passant_is_legal(from, target))
+        capturers.into_iter().any(|from| self.en_passant_is_legal(from, target))
     }
 
     /// Full legality test for one en-passant capture: remove both pawns,
@@ -448,9 +431,7 @@ impl Board {
     /// Derives checkers, pins and the key after the fields are set.
     pub(crate) fn finish_setup(&mut self) {
         self.update_check_info();
-        self.en_passant_in_key = self
-            .en_passant
-            .is_some_and(|sq| self.en_passant_capture_is_legal(sq));
+        self.en_passant_in_key = self.en_passant.is_some_and(|sq| self.en_passant_capture_is_legal(sq));
         self.hash = self.compute_hash();
     }
 }

@@ -22,12 +22,7 @@ impl CastleSide {
         };
         match color {
             Color::White => (king_from, king_to, rook_from, rook_to),
-            Color::Black => (
-                king_from.flip_rank(),
-                king_to.flip_rank(),
-                rook_from.flip_rank(),
-                rook_to.flip_rank(),
-            ),
+            Color::Black => (king_from.flip_rank(), king_to.flip_rank(), rook_from.flip_rank(), rook_to.flip_rank()),
         }
     }
 }

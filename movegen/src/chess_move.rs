@@ -29,12 +29,7 @@ impl Move {
     #[inline(always)]
     pub const fn promotion_to(from: Square, to: Square, piece: Piece) -> Move {
         let promo_bits = (piece.index() as u16 - 1) << 12;
-        Move(
-            from.index() as u16
-                | (to.index() as u16) << 6
-                | promo_bits
-                | (MoveKind::Promotion as u16) << 14,
-        )
+        Move(from.index() as u16 | (to.index() as u16) << 6 | promo_bits | (MoveKind::Promotion as u16) << 14)
     }
 
     #[inline(always)]

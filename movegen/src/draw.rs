@@ -13,8 +13,7 @@ impl Board {
     /// Neither side can ever mate: K v K, K+minor v K, or only bishops that
     /// all stand on squares of one colour.
     pub fn is_insufficient_material(&self) -> bool {
-        let heavy_or_pawns =
-            self.piece_bb(Piece::Pawn) | self.piece_bb(Piece::Rook) | self.piece_bb(Piece::Queen);
+        let heavy_or_pawns = self.piece_bb(Piece::Pawn) | self.piece_bb(Piece::Rook) | self.piece_bb(Piece::Queen);
         if heavy_or_pawns.is_nonempty() {
             return false;
         }
@@ -25,8 +24,7 @@ impl Board {
             return true;
         }
         knights.is_empty()
-            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
-                || (bishops & Bitboard::DARK_SQUARES).is_empty())
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty() || (bishops & Bitboard::DARK_SQUARES).is_empty())
     }
 }
 
@@ -36,13 +34,7 @@ impl Board {
 /// same side to move can match.
 pub fn repetition_count(history: &[u64], key: u64, halfmove_clock: u32) -> usize {
     let window = (halfmove_clock as usize).min(history.len());
-    history[history.len() - window..]
-        .iter()
-        .rev()
-        .skip(1)
-        .step_by(2)
-        .filter(|&&earlier| earlier == key)
-        .count()
+    history[history.len() - window..].iter().rev().skip(1).step_by(2).filter(|&&earlier| earlier == key).count()
 }
 
 /// Threefold repetition: the current position occurred twice before.

@@ -79,26 +79,17 @@ impl fmt::Display for FenError {
             FenErrorKind::BadCastlingChar(c) => write!(f, "'{c}' is not one of KQkq or '-'"),
             FenErrorKind::DuplicateCastlingRight(c) => write!(f, "'{c}' appears twice"),
             FenErrorKind::CastlingWithoutPieces(c) => {
-                write!(
-                    f,
-                    "right '{c}' needs the king and rook on their starting squares"
-                )
+                write!(f, "right '{c}' needs the king and rook on their starting squares")
             }
             FenErrorKind::BadSquare(s) => write!(f, "'{s}' is not '-' or a square"),
             FenErrorKind::EnPassantWrongRank(sq) => {
-                write!(
-                    f,
-                    "{sq} is not on the rank a double push passes for the side to move"
-                )
+                write!(f, "{sq} is not on the rank a double push passes for the side to move")
             }
             FenErrorKind::EnPassantWithoutPawn(sq) => {
                 write!(f, "no pawn stands in front of {sq} to have double-pushed")
             }
             FenErrorKind::EnPassantSquaresOccupied(sq) => {
-                write!(
-                    f,
-                    "{sq} or the square behind it is occupied, so no double push passed it"
-                )
+                write!(f, "{sq} or the square behind it is occupied, so no double push passed it")
             }
             FenErrorKind::NotANumber(s) => write!(f, "'{s}' is not a number"),
             FenErrorKind::Negative(s) => write!(f, "'{s}' is negative"),
@@ -125,22 +116,14 @@ impl Board {
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 4 && fields.len() != 6 {
-            return Err(error(
-                FenField::Position,
-                FenErrorKind::FieldCount(fields.len()),
-            ));
+            return Err(error(FenField::Position, FenErrorKind::FieldCount(fields.len())));
         }
         let mut board = Board::empty();
         parse_placement(&mut board, fields[0])?;
         board.side_to_move = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => {
-                return Err(error(
-                    FenField::SideToMove,
-                    FenErrorKind::BadSideToMove(other.to_string()),
-                ))
-            }
+            other => return Err(error(FenField::SideToMove, FenErrorKind::BadSideToMove(other.to_string()))),
         };
         board.castling = parse_castling(&board, fields[2])?;
         board.en_passant = parse_en_passant(&board, fields[3])?;
@@ -181,11 +164,7 @@ impl Board {
                 fen.push('/');
             }
         }
-        fen.push_str(if self.side_to_move == Color::White {
-            " w "
-        } else {
-            " b "
-        });
+        fen.push_str(if self.side_to_move == Color::White { " w " } else { " b " });
         let mut any_right = false;
         for (color, side, letter) in CASTLING_LETTERS {
             if self.castling.has(color, side) {
@@ -200,10 +179,7 @@ impl Board {
             Some(square) => fen.push_str(&format!(" {square}")),
             None => fen.push_str(" -"),
         }
-        fen.push_str(&format!(
-            " {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
+        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
         fen
     }
 }
@@ -218,10 +194,7 @@ const CASTLING_LETTERS: [(Color, CastleSide, char); 4] = [
 fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
-        return Err(error(
-            FenField::Placement,
-            FenErrorKind::RankCount(ranks.len()),
-        ));
+        return Err(error(FenField::Placement, FenErrorKind::RankCount(ranks.len())));
     }
     for (row, text) in ranks.iter().enumerate() {
         let rank = 7 - row as u8;
@@ -242,31 +215,17 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
             }
         }
         if file != 8 {
-            return Err(error(
-                FenField::Placement,
-                FenErrorKind::RankLength {
-                    rank,
-                    squares: file,
-                },
-            ));
+            return Err(error(FenField::Placement, FenErrorKind::RankLength { rank, squares: file }));
         }
     }
     for color in Color::ALL {
         let count = board.colored(Piece::King, color).count();
         if count != 1 {
-            return Err(error(
-                FenField::Placement,
-                FenErrorKind::KingCount { color, count },
-            ));
+            return Err(error(FenField::Placement, FenErrorKind::KingCount { color, count }));
         }
     }
-    if let Some(square) =
-        (board.piece_bb(Piece::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).first()
-    {
-        return Err(error(
-            FenField::Placement,
-            FenErrorKind::PawnOnBackRank(square),
-        ));
+    if let Some(square) = (board.piece_bb(Piece::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).first() {
+        return Err(error(FenField::Placement, FenErrorKind::PawnOnBackRank(square)));
     }
     Ok(())
 }
@@ -277,24 +236,15 @@ fn parse_castling(board: &Board, text: &str) -> Result<CastleRights, FenError> {
         return Ok(rights);
     }
     for c in text.chars() {
-        let Some(&(color, side, _)) = CASTLING_LETTERS.iter().find(|(_, _, letter)| *letter == c)
-        else {
+        let Some(&(color, side, _)) = CASTLING_LETTERS.iter().find(|(_, _, letter)| *letter == c) else {
             return Err(error(FenField::Castling, FenErrorKind::BadCastlingChar(c)));
         };
         if rights.has(color, side) {
-            return Err(error(
-                FenField::Castling,
-                FenErrorKind::DuplicateCastlingRight(c),
-            ));
+            return Err(error(FenField::Castling, FenErrorKind::DuplicateCastlingRight(c)));
         }
         let (king_from, _, rook_from, _) = side.squares(color);
-        if !board.colored(Piece::King, color).has(king_from)
-            || !board.colored(Piece::Rook, color).has(rook_from)
-        {
-            return Err(error(
-                FenField::Castling,
-                FenErrorKind::CastlingWithoutPieces(c),
-            ));
+        if !board.colored(Piece::King, color).has(king_from) || !board.colored(Piece::Rook, color).has(rook_from) {
+            return Err(error(FenField::Castling, FenErrorKind::CastlingWithoutPieces(c)));
         }
         rights.add(color, side);
     }
@@ -306,18 +256,12 @@ fn parse_en_passant(board: &Board, text: &str) -> Result<Option<Square>, FenErro
         return Ok(None);
     }
     let Some(square) = Square::parse(text) else {
-        return Err(error(
-            FenField::EnPassant,
-            FenErrorKind::BadSquare(text.to_string()),
-        ));
+        return Err(error(FenField::EnPassant, FenErrorKind::BadSquare(text.to_string())));
     };
     let us = board.side_to_move;
     let expected_rank = if us == Color::White { 5 } else { 2 };
     if square.rank() != expected_rank {
-        return Err(error(
-            FenField::EnPassant,
-            FenErrorKind::EnPassantWrongRank(square),
-        ));
+        return Err(error(FenField::EnPassant, FenErrorKind::EnPassantWrongRank(square)));
     }
     let up = us == Color::White;
     // The pushed pawn stands one rank further from its owner's side; the
@@ -325,22 +269,13 @@ fn parse_en_passant(board: &Board, text: &str) -> Result<Option<Square>, FenErro
     let pushed = square.vertical_step(!up);
     let origin = square.vertical_step(up);
     let (Some(pushed), Some(origin)) = (pushed, origin) else {
-        return Err(error(
-            FenField::EnPassant,
-            FenErrorKind::EnPassantWrongRank(square),
-        ));
+        return Err(error(FenField::EnPassant, FenErrorKind::EnPassantWrongRank(square)));
     };
     if !board.colored(Piece::Pawn, !us).has(pushed) {
-        return Err(error(
-            FenField::EnPassant,
-            FenErrorKind::EnPassantWithoutPawn(square),
-        ));
+        return Err(error(FenField::EnPassant, FenErrorKind::EnPassantWithoutPawn(square)));
     }
     if board.occupied().has(square) || board.occupied().has(origin) {
-        return Err(error(
-            FenField::EnPassant,
-            FenErrorKind::EnPassantSquaresOccupied(square),
-        ));
+        return Err(error(FenField::EnPassant, FenErrorKind::EnPassantSquaresOccupied(square)));
     }
     Ok(Some(square))
 }
@@ -352,6 +287,5 @@ fn parse_clock(field: FenField, text: &str) -> Result<u32, FenError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(field, FenErrorKind::NotANumber(text.to_string())));
     }
-    text.parse()
-        .map_err(|_| error(field, FenErrorKind::NotANumber(text.to_string())))
+    text.parse().map_err(|_| error(field, FenErrorKind::NotANumber(text.to_string())))
 }

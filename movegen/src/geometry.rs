@@ -8,26 +8,8 @@
 pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// Bishop directions as (file step, rank step).
 pub const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-pub const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
 /// The square reached from `square` by one step, or `None` off the board.
 pub fn step(square: u8, (file_step, rank_step): (i8, i8)) -> Option<u8> {
@@ -42,10 +24,7 @@ pub fn step(square: u8, (file_step, rank_step): (i8, i8)) -> Option<u8> {
 
 /// Squares reached by single steps (knight, king).
 pub fn leaper_attacks(square: u8, steps: &[(i8, i8)]) -> u64 {
-    steps
-        .iter()
-        .filter_map(|&s| step(square, s))
-        .fold(0, |acc, to| acc | 1 << to)
+    steps.iter().filter_map(|&s| step(square, s)).fold(0, |acc, to| acc | 1 << to)
 }
 
 /// Squares a pawn of the given colour (0 white, 1 black) attacks.
@@ -110,9 +89,7 @@ pub fn between(a: u8, b: u8) -> u64 {
 pub fn line(a: u8, b: u8) -> u64 {
     for directions in [&ROOK_DIRECTIONS, &BISHOP_DIRECTIONS] {
         if slider_attacks(a, 0, directions) & (1 << b) != 0 {
-            return (slider_attacks(a, 0, directions) & slider_attacks(b, 0, directions))
-                | (1 << a)
-                | (1 << b);
+            return (slider_attacks(a, 0, directions) & slider_attacks(b, 0, directions)) | (1 << a) | (1 << b);
         }
     }
     0

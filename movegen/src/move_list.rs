@@ -14,10 +14,7 @@ pub struct MoveList {
 
 impl MoveList {
     pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::NULL; MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [Move::NULL; MAX_MOVES], len: 0 }
     }
 
     #[inline(always)]

@@ -56,11 +56,7 @@ impl PieceMoves {
             }
         } else if self.piece == Piece::King {
             for to in self.to {
-                let kind = if from.file().abs_diff(to.file()) == 2 {
-                    MoveKind::Castle
-                } else {
-                    MoveKind::Normal
-                };
+                let kind = if from.file().abs_diff(to.file()) == 2 { MoveKind::Castle } else { MoveKind::Normal };
                 sink(Move::new(from, to, kind));
             }
         } else {
@@ -128,10 +124,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn generate<const IN_CHECK: bool>(
-        &self,
-        listener: &mut impl FnMut(PieceMoves) -> bool,
-    ) -> bool {
+    fn generate<const IN_CHECK: bool>(&self, listener: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let us = self.side_to_move();
         let ours = self.color_bb(us);
         let occupied = self.occupied();
@@ -153,14 +146,7 @@ impl Board {
         }
         for from in self.piece_bb(Piece::Knight) & movable & !pinned {
             let to = knight_attacks(from) & target;
-            if to.is_nonempty()
-                && listener(PieceMoves {
-                    piece: Piece::Knight,
-                    from,
-                    to,
-                    en_passant: false,
-                })
-            {
+            if to.is_nonempty() && listener(PieceMoves { piece: Piece::Knight, from, to, en_passant: false }) {
                 return true;
             }
         }
@@ -170,14 +156,7 @@ impl Board {
                 if !IN_CHECK && pinned.has(from) {
                     to &= line(king, from);
                 }
-                if to.is_nonempty()
-                    && listener(PieceMoves {
-                        piece,
-                        from,
-                        to,
-                        en_passant: false,
-                    })
-                {
+                if to.is_nonempty() && listener(PieceMoves { piece, from, to, en_passant: false }) {
                     return true;
                 }
             }
@@ -207,14 +186,7 @@ impl Board {
             if !IN_CHECK && pinned.has(from) {
                 to &= line(king, from);
             }
-            if to.is_nonempty()
-                && listener(PieceMoves {
-                    piece: Piece::Pawn,
-                    from,
-                    to,
-                    en_passant: false,
-                })
-            {
+            if to.is_nonempty() && listener(PieceMoves { piece: Piece::Pawn, from, to, en_passant: false }) {
                 return true;
             }
         }
@@ -222,12 +194,7 @@ impl Board {
         if let Some(ep) = self.en_passant() {
             for from in pawn_attacks(ep, !us) & self.colored(Piece::Pawn, us) {
                 if self.en_passant_is_legal(from, ep)
-                    && listener(PieceMoves {
-                        piece: Piece::Pawn,
-                        from,
-                        to: ep.bitboard(),
-                        en_passant: true,
-                    })
+                    && listener(PieceMoves { piece: Piece::Pawn, from, to: ep.bitboard(), en_passant: true })
                 {
                     return true;
                 }
@@ -237,18 +204,11 @@ impl Board {
     }
 
     #[inline(always)]
-    fn king_moves<const IN_CHECK: bool>(
-        &self,
-        listener: &mut impl FnMut(PieceMoves) -> bool,
-    ) -> bool {
+    fn king_moves<const IN_CHECK: bool>(&self, listener: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let us = self.side_to_move();
         let king = self.king(us);
         let steps = king_attacks(king) & !self.color_bb(us);
-        let castles = if IN_CHECK {
-            [(Bitboard::EMPTY, Bitboard::EMPTY); 2]
-        } else {
-            self.unobstructed_castles()
-        };
+        let castles = if IN_CHECK { [(Bitboard::EMPTY, Bitboard::EMPTY); 2] } else { self.unobstructed_castles() };
         let castle_paths = castles[0].1 | castles[1].1;
         let zone = steps | castle_paths;
         if zone.is_empty() {
@@ -266,13 +226,7 @@ impl Board {
                 to |= king_to;
             }
         }
-        to.is_nonempty()
-            && listener(PieceMoves {
-                piece: Piece::King,
-                from: king,
-                to,
-                en_passant: false,
-            })
+        to.is_nonempty() && listener(PieceMoves { piece: Piece::King, from: king, to, en_passant: false })
     }
 
     /// Castling moves whose rook and king have a clear way: for each, the
@@ -284,15 +238,11 @@ impl Board {
         let occupied = self.occupied();
         CastleSide::BOTH.map(|side| {
             let (king_from, king_to, rook_from, rook_to) = side.squares(us);
-            let must_be_empty =
-                (between(king_from, rook_from) | king_to.bitboard() | rook_to.bitboard())
-                    & !king_from.bitboard()
-                    & !rook_from.bitboard();
+            let must_be_empty = (between(king_from, rook_from) | king_to.bitboard() | rook_to.bitboard())
+                & !king_from.bitboard()
+                & !rook_from.bitboard();
             if self.castle_rights().has(us, side) && (occupied & must_be_empty).is_empty() {
-                (
-                    king_to.bitboard(),
-                    between(king_from, king_to) | king_to.bitboard(),
-                )
+                (king_to.bitboard(), between(king_from, king_to) | king_to.bitboard())
             } else {
                 (Bitboard::EMPTY, Bitboard::EMPTY)
             }

@@ -26,18 +26,12 @@ impl std::error::Error for PerftSuiteError {}
 
 /// Parses one suite line. Blank lines and `#` comments give `Ok(None)`.
 /// Trailing NUL bytes and stray spaces are ignored.
-pub fn parse_perft_line(
-    line: &str,
-    line_number: usize,
-) -> Result<Option<PerftCase>, PerftSuiteError> {
+pub fn parse_perft_line(line: &str, line_number: usize) -> Result<Option<PerftCase>, PerftSuiteError> {
     let line = line.trim_matches(|c: char| c == '\0' || c.is_whitespace());
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
-    let fail = |reason: String| PerftSuiteError {
-        line: line_number,
-        reason,
-    };
+    let fail = |reason: String| PerftSuiteError { line: line_number, reason };
     let mut parts = line.split(';');
     let fen = parts.next().unwrap_or_default().trim().to_string();
     let mut expected = Vec::new();

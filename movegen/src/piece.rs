@@ -13,14 +13,7 @@ pub enum Piece {
 }
 
 impl Piece {
-    pub const ALL: [Piece; 6] = [
-        Piece::Pawn,
-        Piece::Knight,
-        Piece::Bishop,
-        Piece::Rook,
-        Piece::Queen,
-        Piece::King,
-    ];
+    pub const ALL: [Piece; 6] = [Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen, Piece::King];
     /// Promotion choices, weakest first.
     pub const PROMOTIONS: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
@@ -64,11 +57,7 @@ impl Piece {
 
     /// Reads a FEN piece letter: upper case is White, lower case Black.
     pub fn from_fen_char(letter: char) -> Option<(Piece, Color)> {
-        let color = if letter.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
         Piece::from_letter(letter).map(|piece| (piece, color))
     }
 }

@@ -100,11 +100,6 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
     }
 }

@@ -63,12 +63,7 @@ static KEYS: Keys = {
         file += 1;
     }
     let (_, black_to_move) = splitmix64(state);
-    Keys {
-        pieces,
-        castling,
-        en_passant_file,
-        black_to_move,
-    }
+    Keys { pieces, castling, en_passant_file, black_to_move }
 };
 
 #[inline(always)]

@@ -13,19 +13,11 @@ fn knight_shuffle_repeats_three_times() {
         history.push(board.hash());
         let mv = board.parse_uci_move(text).expect("legal");
         board.play(mv);
-        repetitions.push(repetition_count(
-            &history,
-            board.hash(),
-            board.halfmove_clock(),
-        ));
+        repetitions.push(repetition_count(&history, board.hash(), board.halfmove_clock()));
     }
     // The start position recurs after 4 and 8 plies.
     assert_eq!(repetitions, vec![0, 0, 0, 1, 1, 1, 1, 2]);
-    assert!(is_threefold_repetition(
-        &history,
-        board.hash(),
-        board.halfmove_clock()
-    ));
+    assert!(is_threefold_repetition(&history, board.hash(), board.halfmove_clock()));
 }
 
 #[test]
@@ -38,10 +30,7 @@ fn irreversible_moves_reset_the_window() {
     }
     // After a pawn move nothing before it can repeat.
     assert_eq!(board.halfmove_clock(), 0);
-    assert_eq!(
-        repetition_count(&history, Board::startpos().hash(), board.halfmove_clock()),
-        0
-    );
+    assert_eq!(repetition_count(&history, Board::startpos().hash(), board.halfmove_clock()), 0);
 }
 
 #[test]
@@ -74,33 +63,18 @@ fn insufficient_material() {
         "4k3/8/8/8/8/8/8/3NKB2 w - - 0 1",
     ];
     for fen in drawn {
-        assert!(
-            Board::from_fen(fen)
-                .expect("valid")
-                .is_insufficient_material(),
-            "{fen}"
-        );
+        assert!(Board::from_fen(fen).expect("valid").is_insufficient_material(), "{fen}");
     }
     for fen in playable {
-        assert!(
-            !Board::from_fen(fen)
-                .expect("valid")
-                .is_insufficient_material(),
-            "{fen}"
-        );
+        assert!(!Board::from_fen(fen).expect("valid").is_insufficient_material(), "{fen}");
     }
 }
 
 #[test]
 fn mirrored_board_has_mirrored_moves() {
-    let board =
-        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .expect("valid");
+    let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").expect("valid");
     let mirror = board.mirrored();
-    assert_eq!(
-        mirror.to_fen(),
-        "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1"
-    );
+    assert_eq!(mirror.to_fen(), "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
     assert_eq!(mirror.count_moves(), board.count_moves());
     assert_eq!(mirror.mirrored(), board);
 }

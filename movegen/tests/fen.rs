@@ -54,105 +54,42 @@ fn malformed_fens_name_field_and_reason() {
     type KindCheck = fn(&FenErrorKind) -> bool;
     let cases: Vec<(String, FenField, KindCheck)> = vec![
         ("".into(), Position, |k| matches!(k, FieldCount(0))),
-        (format!("{start} w KQkq - 0"), Position, |k| {
-            matches!(k, FieldCount(5))
+        (format!("{start} w KQkq - 0"), Position, |k| matches!(k, FieldCount(5))),
+        ("8/8/8/8/8/8/8 w - - 0 1".into(), Placement, |k| matches!(k, RankCount(7))),
+        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(), Placement, |k| {
+            matches!(k, RankLength { .. })
         }),
-        ("8/8/8/8/8/8/8 w - - 0 1".into(), Placement, |k| {
-            matches!(k, RankCount(7))
+        ("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(), Placement, |k| {
+            matches!(k, RankLength { rank: 5, squares: 7 })
         }),
-        (
-            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
-            Placement,
-            |k| matches!(k, RankLength { .. }),
-        ),
-        (
-            "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
-            Placement,
-            |k| {
-                matches!(
-                    k,
-                    RankLength {
-                        rank: 5,
-                        squares: 7
-                    }
-                )
-            },
-        ),
-        (
-            "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
-            Placement,
-            |k| matches!(k, BadPieceChar('x')),
-        ),
-        (
-            "rnbqkbnr/pppp0ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
-            Placement,
-            |k| matches!(k, BadPieceChar('0')),
-        ),
-        ("k6k/8/8/8/8/8/8/K7 w - - 0 1".into(), Placement, |k| {
-            matches!(k, KingCount { count: 2, .. })
+        ("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(), Placement, |k| matches!(k, BadPieceChar('x'))),
+        ("rnbqkbnr/pppp0ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(), Placement, |k| matches!(k, BadPieceChar('0'))),
+        ("k6k/8/8/8/8/8/8/K7 w - - 0 1".into(), Placement, |k| matches!(k, KingCount { count: 2, .. })),
+        ("8/8/8/8/8/8/8/K7 w - - 0 1".into(), Placement, |k| matches!(k, KingCount { count: 0, .. })),
+        ("k6P/8/8/8/8/8/8/K7 w - - 0 1".into(), Placement, |k| matches!(k, PawnOnBackRank(_))),
+        ("k7/8/8/8/8/8/8/K6p w - - 0 1".into(), Placement, |k| matches!(k, PawnOnBackRank(_))),
+        (format!("{start} x KQkq - 0 1"), SideToMove, |k| matches!(k, BadSideToMove(_))),
+        (format!("{start} w KQkz - 0 1"), Castling, |k| matches!(k, BadCastlingChar('z'))),
+        (format!("{start} w KKq - 0 1"), Castling, |k| matches!(k, DuplicateCastlingRight('K'))),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1".into(), Castling, |k| {
+            matches!(k, CastlingWithoutPieces('K'))
         }),
-        ("8/8/8/8/8/8/8/K7 w - - 0 1".into(), Placement, |k| {
-            matches!(k, KingCount { count: 0, .. })
-        }),
-        ("k6P/8/8/8/8/8/8/K7 w - - 0 1".into(), Placement, |k| {
-            matches!(k, PawnOnBackRank(_))
-        }),
-        ("k7/8/8/8/8/8/8/K6p w - - 0 1".into(), Placement, |k| {
-            matches!(k, PawnOnBackRank(_))
-        }),
-        (format!("{start} x KQkq - 0 1"), SideToMove, |k| {
-            matches!(k, BadSideToMove(_))
-        }),
-        (format!("{start} w KQkz - 0 1"), Castling, |k| {
-            matches!(k, BadCastlingChar('z'))
-        }),
-        (format!("{start} w KKq - 0 1"), Castling, |k| {
-            matches!(k, DuplicateCastlingRight('K'))
-        }),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1".into(),
-            Castling,
-            |k| matches!(k, CastlingWithoutPieces('K')),
-        ),
-        (format!("{start} w KQkq e9 0 1"), EnPassant, |k| {
-            matches!(k, BadSquare(_))
-        }),
-        (format!("{start} w KQkq e3 0 1"), EnPassant, |k| {
-            matches!(k, EnPassantWrongRank(_))
-        }),
-        (format!("{start} w KQkq e6 0 1"), EnPassant, |k| {
-            matches!(k, EnPassantWithoutPawn(_))
-        }),
-        (format!("{start} w KQkq - -1 1"), HalfmoveClock, |k| {
-            matches!(k, Negative(_))
-        }),
-        (format!("{start} w KQkq - x 1"), HalfmoveClock, |k| {
-            matches!(k, NotANumber(_))
-        }),
-        (format!("{start} w KQkq - 0 -3"), FullmoveNumber, |k| {
-            matches!(k, Negative(_))
-        }),
-        (format!("{start} w KQkq - 0 1.5"), FullmoveNumber, |k| {
-            matches!(k, NotANumber(_))
-        }),
-        (
-            format!("{start} w KQkq - 0 99999999999"),
-            FullmoveNumber,
-            |k| matches!(k, NotANumber(_)),
-        ),
+        (format!("{start} w KQkq e9 0 1"), EnPassant, |k| matches!(k, BadSquare(_))),
+        (format!("{start} w KQkq e3 0 1"), EnPassant, |k| matches!(k, EnPassantWrongRank(_))),
+        (format!("{start} w KQkq e6 0 1"), EnPassant, |k| matches!(k, EnPassantWithoutPawn(_))),
+        (format!("{start} w KQkq - -1 1"), HalfmoveClock, |k| matches!(k, Negative(_))),
+        (format!("{start} w KQkq - x 1"), HalfmoveClock, |k| matches!(k, NotANumber(_))),
+        (format!("{start} w KQkq - 0 -3"), FullmoveNumber, |k| matches!(k, Negative(_))),
+        (format!("{start} w KQkq - 0 1.5"), FullmoveNumber, |k| matches!(k, NotANumber(_))),
+        (format!("{start} w KQkq - 0 99999999999"), FullmoveNumber, |k| matches!(k, NotANumber(_))),
         // Black to move while White's king is attacked: White is in check
         // but it is Black's turn.
-        ("4k3/8/8/8/8/8/8/r3K3 b - - 0 1".into(), Position, |k| {
-            matches!(k, OpponentInCheck)
-        }),
+        ("4k3/8/8/8/8/8/8/r3K3 b - - 0 1".into(), Position, |k| matches!(k, OpponentInCheck)),
     ];
     for (fen, field, kind_matches) in cases {
         let (actual_field, actual_kind) = rejection(&fen);
         assert_eq!(actual_field, field, "{fen}: {actual_kind:?}");
-        assert!(
-            kind_matches(&actual_kind),
-            "{fen}: unexpected {actual_kind:?}"
-        );
+        assert!(kind_matches(&actual_kind), "{fen}: unexpected {actual_kind:?}");
     }
 }
 
@@ -213,11 +150,7 @@ fn random_placement_fen(rng: &mut Xoshiro256PlusPlus) -> String {
     for piece in "KkPPPppprnbqRNBQ".chars() {
         if rng.gen_bool(0.7) || piece.eq_ignore_ascii_case(&'k') {
             // Mostly keep pawns off the back ranks so more boards are legal.
-            let squares = if piece.eq_ignore_ascii_case(&'p') && rng.gen_bool(0.9) {
-                8..56
-            } else {
-                0..64
-            };
+            let squares = if piece.eq_ignore_ascii_case(&'p') && rng.gen_bool(0.9) { 8..56 } else { 0..64 };
             board[rng.gen_range(squares)] = piece;
         }
     }
@@ -246,20 +179,13 @@ fn random_placement_fen(rng: &mut Xoshiro256PlusPlus) -> String {
     let side = if rng.gen_bool(0.5) { "w" } else { "b" };
     let castling = ["-", "-", "-", "K", "Qk", "KQkq"][rng.gen_range(0..6)];
     let ep = ["-", "-", "-", "e3", "d6", "a6", "h3"][rng.gen_range(0..7)];
-    format!(
-        "{fen} {side} {castling} {ep} {} {}",
-        rng.gen_range(0..120),
-        rng.gen_range(1..90)
-    )
+    format!("{fen} {side} {castling} {ep} {} {}", rng.gen_range(0..120), rng.gen_range(1..90))
 }
 
 #[test]
 fn fuzzed_fens_never_panic_and_accepted_ones_round_trip() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xfe11);
-    let seeds: Vec<String> = common::suite_positions()
-        .iter()
-        .map(|b| b.to_fen())
-        .collect();
+    let seeds: Vec<String> = common::suite_positions().iter().map(|b| b.to_fen()).collect();
     let (mut accepted, mut total) = (0, 0);
     for round in 0..300_000 {
         let candidate = match round % 3 {
@@ -271,8 +197,7 @@ fn fuzzed_fens_never_panic_and_accepted_ones_round_trip() {
         if let Ok(board) = Board::from_fen(&candidate) {
             accepted += 1;
             let printed = board.to_fen();
-            let reparsed = Board::from_fen(&printed)
-                .unwrap_or_else(|e| panic!("{candidate} -> {printed}: {e}"));
+            let reparsed = Board::from_fen(&printed).unwrap_or_else(|e| panic!("{candidate} -> {printed}: {e}"));
             assert_eq!(reparsed, board, "{candidate}");
             assert_eq!(reparsed.to_fen(), printed);
             assert_eq!(board.hash(), board.compute_hash());
@@ -280,8 +205,5 @@ fn fuzzed_fens_never_panic_and_accepted_ones_round_trip() {
             let _ = board.count_moves();
         }
     }
-    assert!(
-        accepted > 10_000,
-        "only {accepted} of {total} fuzzed FENs were accepted"
-    );
+    assert!(accepted > 10_000, "only {accepted} of {total} fuzzed FENs were accepted");
 }

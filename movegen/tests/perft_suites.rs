@@ -72,11 +72,6 @@ fn tricky_rules_positions() {
 #[test]
 fn bulk_count_equals_expanded_list() {
     for board in common::suite_positions().iter().step_by(7) {
-        assert_eq!(
-            board.count_moves() as usize,
-            board.legal_moves().len(),
-            "{}",
-            board.to_fen()
-        );
+        assert_eq!(board.count_moves() as usize, board.legal_moves().len(), "{}", board.to_fen());
     }
 }

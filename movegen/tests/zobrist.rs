@@ -9,9 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 fn play_line(board: &Board, uci_moves: &[&str]) -> Board {
     let mut board = board.clone();
     for text in uci_moves {
-        let mv = board
-            .parse_uci_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mv = board.parse_uci_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         board.play(mv);
     }
     board
@@ -31,12 +29,7 @@ fn incremental_key_matches_scratch_key_on_random_playouts() {
             let mv: Move = moves[rng.gen_range(0..moves.len())];
             board.play(mv);
             plies += 1;
-            assert_eq!(
-                board.hash(),
-                board.compute_hash(),
-                "after {mv} reaching {}",
-                board.to_fen()
-            );
+            assert_eq!(board.hash(), board.compute_hash(), "after {mv} reaching {}", board.to_fen());
             let reparsed = Board::from_fen(&board.to_fen()).expect("printed FEN parses");
             assert_eq!(reparsed.hash(), board.hash(), "{}", board.to_fen());
         }
@@ -58,8 +51,7 @@ fn transpositions_share_a_key() {
 fn en_passant_file_is_keyed_only_when_a_capture_is_possible() {
     // After 1.e4 no black pawn can take en passant: same key as no ep square.
     let after_e4 = play_line(&Board::startpos(), &["e2e4"]);
-    let without_ep = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-        .expect("valid");
+    let without_ep = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").expect("valid");
     assert_eq!(after_e4.hash(), without_ep.hash());
 
     // With a black pawn on d4 the capture exists and the key differs.

@@ -14,13 +14,7 @@ pub fn king_zone(board: &Board, color: Color) -> Bitboard {
 }
 
 /// Safety of `color`'s king given the attack units the enemy aims at it.
-pub fn king_safety(
-    board: &Board,
-    color: Color,
-    attack_units: i32,
-    attackers: i32,
-    t: &Tunables,
-) -> S {
+pub fn king_safety(board: &Board, color: Color, attack_units: i32, attackers: i32, t: &Tunables) -> S {
     let king = board.king(color);
     let up = color == Color::White;
     let our_pawns = board.colored(Piece::Pawn, color);
@@ -29,16 +23,11 @@ pub fn king_safety(
     let one = king.bitboard().shift_vertical(up);
     let two = one.shift_vertical(up);
     let front = Bitboard(
-        (one.0 | two.0)
-            | ((one.0 | two.0) << 1 & !Bitboard::FILE_A.0)
-            | ((one.0 | two.0) >> 1 & !Bitboard::FILE_H.0),
+        (one.0 | two.0) | ((one.0 | two.0) << 1 & !Bitboard::FILE_A.0) | ((one.0 | two.0) >> 1 & !Bitboard::FILE_H.0),
     );
     let shield = (front & our_pawns & files).count() as i32;
     let open_files = (0..8u8)
-        .filter(|&file| {
-            files.has(movegen::Square::new(file, 0))
-                && (Bitboard::file(file) & our_pawns).is_empty()
-        })
+        .filter(|&file| files.has(movegen::Square::new(file, 0)) && (Bitboard::file(file) & our_pawns).is_empty())
         .count() as i32;
     let mut mg = shield.min(3) * t.king_shield_mg - open_files * t.king_open_file_mg;
     // One lone attacker is rarely dangerous; the danger grows with the

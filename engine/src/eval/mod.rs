@@ -28,10 +28,7 @@ pub fn material_value(piece: Piece, t: &Tunables) -> S {
 
 /// Game phase from 24 (all pieces) down to 0 (pawns and kings).
 pub fn phase(board: &Board) -> i32 {
-    let phase: i32 = Piece::ALL
-        .iter()
-        .map(|&p| board.piece_bb(p).count() as i32 * PHASE_WEIGHT[p.index()])
-        .sum();
+    let phase: i32 = Piece::ALL.iter().map(|&p| board.piece_bb(p).count() as i32 * PHASE_WEIGHT[p.index()]).sum();
     phase.min(MAX_PHASE)
 }
 
@@ -41,11 +38,7 @@ fn material_and_placement(board: &Board, color: Color, t: &Tunables) -> S {
     for piece in Piece::ALL {
         let value = material_value(piece, t);
         for square in board.colored(piece, color) {
-            let white_square = if color == Color::White {
-                square
-            } else {
-                square.flip_rank()
-            };
+            let white_square = if color == Color::White { square } else { square.flip_rank() };
             score += value + piece_square(piece, white_square);
         }
     }
@@ -54,22 +47,15 @@ fn material_and_placement(board: &Board, color: Color, t: &Tunables) -> S {
 
 /// Everything from White's point of view, before tapering.
 fn white_view(board: &Board, t: &Tunables) -> S {
-    let activity = Color::ALL.map(|color| {
-        pieces::piece_activity(board, color, king_safety::king_zone(board, !color), t)
-    });
+    let activity =
+        Color::ALL.map(|color| pieces::piece_activity(board, color, king_safety::king_zone(board, !color), t));
     let mut score = S(0, 0);
     for color in Color::ALL {
         let enemy = &activity[(!color).index()];
         let own = material_and_placement(board, color, t)
             + pawns::pawn_structure(board, color, t)
             + activity[color.index()].score
-            + king_safety::king_safety(
-                board,
-                color,
-                enemy.king_attack_units,
-                enemy.king_attackers,
-                t,
-            );
+            + king_safety::king_safety(board, color, enemy.king_attack_units, enemy.king_attackers, t);
         score += own * color.sign();
     }
     score
@@ -101,19 +87,14 @@ mod tests {
             "r1bq1rk1/pp2nppp/2n1p3/3pP3/2pP4/P1P2N2/2P1QPPP/R1B1KB1R w KQ - 0 9",
         ] {
             let board = Board::from_fen(fen).expect("valid");
-            assert_eq!(
-                evaluate(&board, &t),
-                evaluate(&board.mirrored(), &t),
-                "{fen}"
-            );
+            assert_eq!(evaluate(&board, &t), evaluate(&board.mirrored(), &t), "{fen}");
         }
     }
 
     #[test]
     fn extra_material_is_good() {
         let t = Tunables::default();
-        let up_a_rook =
-            Board::from_fen("4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1").expect("valid");
+        let up_a_rook = Board::from_fen("4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1").expect("valid");
         assert!(evaluate(&up_a_rook, &t) > 300);
     }
 }

@@ -12,27 +12,15 @@ const PASSED_RANK_FACTOR: [i32; 8] = [0, 0, 1, 2, 4, 7, 11, 0];
 fn front_span(square: Square, color: Color) -> Bitboard {
     let files = adjacent_files(square.file()) | Bitboard::file(square.file());
     let ahead = match color {
-        Color::White => Bitboard(
-            u64::MAX
-                .checked_shl(8 * (square.rank() as u32 + 1))
-                .unwrap_or(0),
-        ),
+        Color::White => Bitboard(u64::MAX.checked_shl(8 * (square.rank() as u32 + 1)).unwrap_or(0)),
         Color::Black => Bitboard((1u64 << (8 * square.rank() as u32)) - 1),
     };
     files & ahead
 }
 
 pub fn adjacent_files(file: u8) -> Bitboard {
-    let left = if file > 0 {
-        Bitboard::file(file - 1)
-    } else {
-        Bitboard::EMPTY
-    };
-    let right = if file < 7 {
-        Bitboard::file(file + 1)
-    } else {
-        Bitboard::EMPTY
-    };
+    let left = if file > 0 { Bitboard::file(file - 1) } else { Bitboard::EMPTY };
+    let right = if file < 7 { Bitboard::file(file + 1) } else { Bitboard::EMPTY };
     left | right
 }
 

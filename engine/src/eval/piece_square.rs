@@ -13,11 +13,7 @@ const fn centrality(square: usize) -> i32 {
     let rank = (square / 8) as i32;
     let file_distance = if file < 4 { 3 - file } else { file - 4 };
     let rank_distance = if rank < 4 { 3 - rank } else { rank - 4 };
-    3 - if file_distance > rank_distance {
-        file_distance
-    } else {
-        rank_distance
-    }
+    3 - if file_distance > rank_distance { file_distance } else { rank_distance }
 }
 
 const fn entry(piece: usize, square: usize) -> S {
@@ -27,11 +23,7 @@ const fn entry(piece: usize, square: usize) -> S {
     let central_file = file == 3 || file == 4;
     match piece {
         0 => {
-            let center_push = if central_file && (rank == 3 || rank == 4) {
-                12
-            } else {
-                0
-            };
+            let center_push = if central_file && (rank == 3 || rank == 4) { 12 } else { 0 };
             S((rank - 1) * 3 + center_push, (rank - 1) * 9)
         }
         1 => S(center * 12 - 22, center * 9 - 16),

@@ -26,31 +26,14 @@ pub struct PieceActivity {
     pub king_attackers: i32,
 }
 
-pub fn piece_activity(
-    board: &Board,
-    color: Color,
-    enemy_king_zone: Bitboard,
-    t: &Tunables,
-) -> PieceActivity {
+pub fn piece_activity(board: &Board, color: Color, enemy_king_zone: Bitboard, t: &Tunables) -> PieceActivity {
     let occupied = board.occupied();
     let ours = board.color_bb(color);
     let safe = !ours & !pawn_attack_span(board, !color);
-    let mut activity = PieceActivity {
-        score: S(0, 0),
-        king_attack_units: 0,
-        king_attackers: 0,
-    };
+    let mut activity = PieceActivity { score: S(0, 0), king_attack_units: 0, king_attackers: 0 };
     let weights = [
-        (
-            Piece::Knight,
-            S(t.knight_mobility_mg, t.knight_mobility_eg),
-            2,
-        ),
-        (
-            Piece::Bishop,
-            S(t.bishop_mobility_mg, t.bishop_mobility_eg),
-            2,
-        ),
+        (Piece::Knight, S(t.knight_mobility_mg, t.knight_mobility_eg), 2),
+        (Piece::Bishop, S(t.bishop_mobility_mg, t.bishop_mobility_eg), 2),
         (Piece::Rook, S(t.rook_mobility_mg, t.rook_mobility_eg), 3),
         (Piece::Queen, S(t.queen_mobility_mg, t.queen_mobility_eg), 5),
     ];

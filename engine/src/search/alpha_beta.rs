@@ -43,11 +43,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                DRAW
-            } else {
-                evaluate(board, &self.tunables)
-            };
+            return if in_check { DRAW } else { evaluate(board, &self.tunables) };
         }
 
         let hit = self.tt.probe(board.hash(), ply);
@@ -82,22 +78,13 @@ impl Searcher {
             // Null move: if passing still fails high, a real move will too.
             let us = board.side_to_move();
             let has_pieces =
-                (board.color_bb(us) & !board.piece_bb(Piece::Pawn) & !board.piece_bb(Piece::King))
-                    .is_nonempty();
+                (board.color_bb(us) & !board.piece_bb(Piece::Pawn) & !board.piece_bb(Piece::King)).is_nonempty();
             if allow_null && depth >= 3 && eval >= beta && has_pieces {
-                let reduction =
-                    self.tunables.null_move_base + depth / self.tunables.null_move_divisor;
+                let reduction = self.tunables.null_move_base + depth / self.tunables.null_move_divisor;
                 let mut child = board.clone();
                 child.play_null();
                 self.keys.push(child.hash());
-                let score = -self.negamax::<false>(
-                    &child,
-                    depth - 1 - reduction,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                );
+                let score = -self.negamax::<false>(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
                 if self.aborted {
                     return DRAW;
@@ -123,34 +110,17 @@ impl Searcher {
             let score = if searched == 0 {
                 -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let reduction = if depth >= 3
-                    && quiet
-                    && searched >= 2 + PV as usize
-                    && !in_check
-                    && !child.in_check()
+                let reduction = if depth >= 3 && quiet && searched >= 2 + PV as usize && !in_check && !child.in_check()
                 {
                     let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - PV as i32;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                let mut score = -self.negamax::<false>(
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
+                let mut score =
+                    -self.negamax::<false>(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax::<false>(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        true,
-                    );
+                    score = -self.negamax::<false>(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if PV && score > alpha && score < beta {
                     score = -self.negamax::<true>(&child, new_depth, -beta, -alpha, ply + 1, true);
@@ -193,15 +163,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            board.hash(),
-            ply,
-            best_move,
-            best,
-            if eval == NONE { NONE } else { eval },
-            depth,
-            bound,
-        );
+        self.tt.store(board.hash(), ply, best_move, best, if eval == NONE { NONE } else { eval }, depth, bound);
         best
     }
 }

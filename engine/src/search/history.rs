@@ -14,10 +14,7 @@ pub struct History {
 
 impl Default for History {
     fn default() -> History {
-        History {
-            butterfly: Box::new([[[0; 64]; 64]; 2]),
-            killers: [[Move::NULL; 2]; MAX_PLY + 1],
-        }
+        History { butterfly: Box::new([[[0; 64]; 64]; 2]), killers: [[Move::NULL; 2]; MAX_PLY + 1] }
     }
 }
 
@@ -32,8 +29,7 @@ impl History {
 
     /// Gravity update: big bonuses move far, and scores stay in range.
     fn update(&mut self, board: &Board, mv: Move, bonus: i32) {
-        let slot =
-            &mut self.butterfly[board.side_to_move().index()][mv.from().index()][mv.to().index()];
+        let slot = &mut self.butterfly[board.side_to_move().index()][mv.from().index()][mv.to().index()];
         *slot += bonus - *slot * bonus.abs() / MAX_HISTORY;
     }
 

@@ -43,46 +43,23 @@ impl Searcher {
         let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, false);
         let mut root_moves = Vec::with_capacity(ordered.len());
         while let Some((mv, _)) = ordered.next_best() {
-            root_moves.push(RootMove {
-                mv,
-                score: -INFINITY,
-            });
+            root_moves.push(RootMove { mv, score: -INFINITY });
         }
         if root_moves.is_empty() {
             let score = if board.in_check() { -MATE } else { DRAW };
-            return SearchResult {
-                best_move: Move::NULL,
-                score,
-                depth: 0,
-                nodes: 0,
-                pv: vec![],
-            };
+            return SearchResult { best_move: Move::NULL, score, depth: 0, nodes: 0, pv: vec![] };
         }
 
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as i32 - 1)
-            .clamp(1, MAX_PLY as i32 - 1);
-        let mut result = SearchResult {
-            best_move: root_moves[0].mv,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![root_moves[0].mv],
-        };
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
+        let mut result =
+            SearchResult { best_move: root_moves[0].mv, score: 0, depth: 0, nodes: 0, pv: vec![root_moves[0].mv] };
         for depth in 1..=max_depth {
             let score = self.aspiration(board, &mut root_moves, depth, result.score);
             if self.aborted {
                 break;
             }
             let pv = self.pv.line(0);
-            result = SearchResult {
-                best_move: root_moves[0].mv,
-                score,
-                depth,
-                nodes: self.nodes,
-                pv: pv.clone(),
-            };
+            result = SearchResult { best_move: root_moves[0].mv, score, depth, nodes: self.nodes, pv: pv.clone() };
             report(&SearchReport {
                 depth,
                 seldepth: self.seldepth,
@@ -102,19 +79,10 @@ impl Searcher {
 
     /// Searches one depth, starting with a narrow window around the last
     /// score and widening it on a fail.
-    fn aspiration(
-        &mut self,
-        board: &Board,
-        root_moves: &mut [RootMove],
-        depth: i32,
-        previous: i32,
-    ) -> i32 {
+    fn aspiration(&mut self, board: &Board, root_moves: &mut [RootMove], depth: i32, previous: i32) -> i32 {
         let mut delta = self.tunables.aspiration_window;
-        let (mut alpha, mut beta) = if depth >= 5 {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let (mut alpha, mut beta) =
+            if depth >= 5 { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
         loop {
             let score = self.search_root(board, root_moves, depth, alpha, beta);
             if self.aborted {
@@ -151,8 +119,7 @@ impl Searcher {
             let score = if index == 0 {
                 -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
-                let mut score =
-                    -self.negamax::<false>(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                let mut score = -self.negamax::<false>(&child, depth - 1, -alpha - 1, -alpha, 1, true);
                 if score > alpha && score < beta {
                     score = -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true);
                 }

@@ -58,10 +58,7 @@ struct PvTable {
 
 impl PvTable {
     fn new() -> PvTable {
-        PvTable {
-            moves: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
-            lengths: [0; MAX_PLY + 1],
-        }
+        PvTable { moves: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]), lengths: [0; MAX_PLY + 1] }
     }
 
     fn clear_ply(&mut self, ply: usize) {
@@ -70,11 +67,7 @@ impl PvTable {
 
     /// `mv` followed by the child's line becomes this ply's line.
     fn update(&mut self, ply: usize, mv: Move) {
-        let child_len = if ply < MAX_PLY {
-            self.lengths[ply + 1]
-        } else {
-            0
-        };
+        let child_len = if ply < MAX_PLY { self.lengths[ply + 1] } else { 0 };
         self.moves[ply][0] = mv;
         for i in 0..child_len.min(MAX_PLY - 1) {
             self.moves[ply][i + 1] = self.moves[ply + 1][i];
@@ -145,9 +138,8 @@ impl Searcher {
 
     /// Resizes the table; on allocation failure keeps the old one.
     pub fn try_set_hash_size(&mut self, megabytes: usize) -> Result<(), String> {
-        self.tt = TranspositionTable::try_new(megabytes).ok_or_else(|| {
-            format!("cannot allocate a {megabytes} MB hash table; keeping the old one")
-        })?;
+        self.tt = TranspositionTable::try_new(megabytes)
+            .ok_or_else(|| format!("cannot allocate a {megabytes} MB hash table; keeping the old one"))?;
         Ok(())
     }
 
@@ -181,12 +173,7 @@ impl Searcher {
         }
         let window = (board.halfmove_clock() as usize).min(self.keys.len());
         let key = board.hash();
-        self.keys[self.keys.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&earlier| earlier == key)
+        self.keys[self.keys.len() - window..].iter().rev().skip(1).step_by(2).any(|&earlier| earlier == key)
     }
 }
 
@@ -195,8 +182,8 @@ fn reduction_table(t: &Tunables) -> Box<[[i32; 64]; 64]> {
     let mut table = Box::new([[0; 64]; 64]);
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (moves, value) in row.iter_mut().enumerate().skip(1) {
-            let r = t.lmr_base as f64 / 100.0
-                + (depth as f64).ln() * (moves as f64).ln() / (t.lmr_divisor as f64 / 100.0);
+            let r =
+                t.lmr_base as f64 / 100.0 + (depth as f64).ln() * (moves as f64).ln() / (t.lmr_divisor as f64 / 100.0);
             *value = r.max(0.0) as i32;
         }
     }

@@ -16,6 +16,9 @@ pub struct ScoredMoves {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// 56 for Black, 0 for White: ties are broken by squares seen from the
+    /// mover's side, so colour-flipped positions order moves alike.
+    flip: usize,
 }
 
 fn mvv_lva(board: &Board, mv: Move) -> i32 {
@@ -31,18 +34,10 @@ pub fn is_tactical(board: &Board, mv: Move) -> bool {
 
 impl ScoredMoves {
     /// All legal moves, or (`tactical_only`) captures and queen promotions.
-    pub fn new(
-        board: &Board,
-        tt_move: Move,
-        history: &History,
-        ply: usize,
-        tactical_only: bool,
-    ) -> ScoredMoves {
+    pub fn new(board: &Board, tt_move: Move, history: &History, ply: usize, tactical_only: bool) -> ScoredMoves {
         let mut moves = MoveList::new();
         let targets = if tactical_only {
-            board.color_bb(!board.side_to_move())
-                | movegen::Bitboard::RANK_1
-                | movegen::Bitboard::RANK_8
+            board.color_bb(!board.side_to_move()) | movegen::Bitboard::RANK_1 | movegen::Bitboard::RANK_8
         } else {
             movegen::Bitboard::FULL
         };
@@ -63,11 +58,7 @@ impl ScoredMoves {
             *score = if mv == tt_move {
                 TT_MOVE
             } else if is_tactical(board, mv) {
-                let base = if see_at_least(board, mv, 0) {
-                    GOOD_CAPTURE
-                } else {
-                    BAD_CAPTURE
-                };
+                let base = if see_at_least(board, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
                 base + mvv_lva(board, mv)
             } else if mv == killers[0] {
                 KILLER + 1
@@ -77,11 +68,8 @@ impl ScoredMoves {
                 history.score(board, mv)
             };
         }
-        ScoredMoves {
-            moves,
-            scores,
-            next: 0,
-        }
+        let flip = if board.side_to_move() == movegen::Color::Black { 56 } else { 0 };
+        ScoredMoves { moves, scores, next: 0, flip }
     }
 
     pub fn len(&self) -> usize {
@@ -95,7 +83,8 @@ impl ScoredMoves {
     /// The best remaining move with its ordering score.
     pub fn next_best(&mut self) -> Option<(Move, i32)> {
         let remaining = self.next..self.moves.len();
-        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(i)))?;
+        let relative = |mv: Move| ((mv.from().index() ^ self.flip) << 6) | (mv.to().index() ^ self.flip);
+        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(relative(self.moves[i]))))?;
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let picked = (self.moves[self.next], self.scores[self.next]);

@@ -22,11 +22,7 @@ impl Searcher {
         }
         let in_check = board.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                DRAW
-            } else {
-                evaluate(board, &self.tunables)
-            };
+            return if in_check { DRAW } else { evaluate(board, &self.tunables) };
         }
         let hit = self.tt.probe(board.hash(), ply);
         if let Some(hit) = hit {
@@ -39,11 +35,7 @@ impl Searcher {
                 return hit.score;
             }
         }
-        let stand_pat = if in_check {
-            -MATE + ply as i32
-        } else {
-            evaluate(board, &self.tunables)
-        };
+        let stand_pat = if in_check { -MATE + ply as i32 } else { evaluate(board, &self.tunables) };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -61,8 +53,7 @@ impl Searcher {
                     continue;
                 }
                 let gain = board.captured_piece(mv).map_or(0, see_value)
-                    + mv.promotion()
-                        .map_or(0, |p| see_value(p) - see_value(Piece::Pawn));
+                    + mv.promotion().map_or(0, |p| see_value(p) - see_value(Piece::Pawn));
                 if stand_pat + gain + self.tunables.delta_margin < alpha {
                     continue;
                 }
@@ -91,8 +82,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(board.hash(), ply, best_move, best, stand_pat, 0, bound);
+        self.tt.store(board.hash(), ply, best_move, best, stand_pat, 0, bound);
         best
     }
 }

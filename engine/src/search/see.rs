@@ -20,9 +20,7 @@ pub fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
         return threshold <= 0;
     }
     let (from, to) = (mv.from(), mv.to());
-    let promotion_gain = mv
-        .promotion()
-        .map_or(0, |p| see_value(p) - see_value(Piece::Pawn));
+    let promotion_gain = mv.promotion().map_or(0, |p| see_value(p) - see_value(Piece::Pawn));
     let mut margin = board.captured_piece(mv).map_or(0, see_value) + promotion_gain - threshold;
     if margin < 0 {
         return false;
@@ -52,11 +50,7 @@ pub fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
         we_win = !we_win;
         if piece == Piece::King {
             // The king may recapture only if nothing can take it back.
-            return if (attackers & board.color_bb(!side)).is_nonempty() {
-                !we_win
-            } else {
-                we_win
-            };
+            return if (attackers & board.color_bb(!side)).is_nonempty() { !we_win } else { we_win };
         }
         margin = see_value(piece) - margin;
         if margin < we_win as i32 {
@@ -75,11 +69,7 @@ pub fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
 }
 
 fn least_valuable(board: &Board, candidates: Bitboard) -> Option<(Piece, movegen::Square)> {
-    Piece::ALL.iter().find_map(|&piece| {
-        (candidates & board.piece_bb(piece))
-            .first()
-            .map(|square| (piece, square))
-    })
+    Piece::ALL.iter().find_map(|&piece| (candidates & board.piece_bb(piece)).first().map(|square| (piece, square)))
 }
 
 #[cfg(test)]

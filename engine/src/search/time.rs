@@ -17,17 +17,11 @@ pub struct SearchLimits {
 
 impl SearchLimits {
     pub fn depth(depth: i32) -> SearchLimits {
-        SearchLimits {
-            depth: Some(depth),
-            ..SearchLimits::default()
-        }
+        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
     }
 
     pub fn nodes(nodes: u64) -> SearchLimits {
-        SearchLimits {
-            nodes: Some(nodes),
-            ..SearchLimits::default()
-        }
+        SearchLimits { nodes: Some(nodes), ..SearchLimits::default() }
     }
 }
 
@@ -45,16 +39,12 @@ impl TimeManager {
         let start = Instant::now();
         let (mut soft, mut hard) = (None, None);
         if let Some(movetime) = limits.movetime {
-            let budget = movetime
-                .saturating_sub(move_overhead)
-                .max(Duration::from_millis(1));
+            let budget = movetime.saturating_sub(move_overhead).max(Duration::from_millis(1));
             soft = Some(budget);
             hard = Some(budget);
         }
         if let Some(left) = limits.time_left {
-            let usable = left
-                .saturating_sub(move_overhead)
-                .max(Duration::from_millis(1));
+            let usable = left.saturating_sub(move_overhead).max(Duration::from_millis(1));
             let moves = limits.moves_to_go.unwrap_or(25).clamp(1, 50);
             // Spend a share of the clock plus most of the increment, but
             // never more than a fraction of what is left.
@@ -106,10 +96,7 @@ mod tests {
 
     #[test]
     fn tiny_clock_still_gets_a_positive_budget() {
-        let limits = SearchLimits {
-            time_left: Some(Duration::from_millis(5)),
-            ..SearchLimits::default()
-        };
+        let limits = SearchLimits { time_left: Some(Duration::from_millis(5)), ..SearchLimits::default() };
         let tm = TimeManager::new(&limits, Duration::from_millis(20));
         assert!(tm.hard.expect("deadline") > Duration::ZERO);
     }

@@ -55,8 +55,7 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
-        TranspositionTable::try_new(megabytes)
-            .unwrap_or_else(|| TranspositionTable::try_new(1).expect("1 MB table"))
+        TranspositionTable::try_new(megabytes).unwrap_or_else(|| TranspositionTable::try_new(1).expect("1 MB table"))
     }
 
     /// A table of about `megabytes`, or `None` if the memory is not there.
@@ -69,9 +68,7 @@ impl TranspositionTable {
     }
 
     pub fn clear(&mut self) {
-        self.buckets
-            .iter_mut()
-            .for_each(|bucket| *bucket = Bucket::default());
+        self.buckets.iter_mut().for_each(|bucket| *bucket = Bucket::default());
         self.age = 0;
     }
 
@@ -87,10 +84,7 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let bucket = &self.buckets[self.bucket_index(key)];
-        let entry = bucket
-            .entries
-            .iter()
-            .find(|e| e.key == key as u32 && e.age_bound & 3 != 0)?;
+        let entry = bucket.entries.iter().find(|e| e.key == key as u32 && e.age_bound & 3 != 0)?;
         let bound = match entry.age_bound & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -106,25 +100,12 @@ impl TranspositionTable {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &mut self,
-        key: u64,
-        ply: usize,
-        mv: Move,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let age = self.age;
         let index = self.bucket_index(key);
         let bucket = &mut self.buckets[index];
         let check = key as u32;
-        let slot = match bucket
-            .entries
-            .iter()
-            .position(|e| e.key == check && e.age_bound & 3 != 0)
-        {
+        let slot = match bucket.entries.iter().position(|e| e.key == check && e.age_bound & 3 != 0) {
             Some(same) => {
                 let old = bucket.entries[same];
                 let old_is_current = old.age_bound >> AGE_SHIFT == age;
@@ -141,18 +122,12 @@ impl TranspositionTable {
                     let age_gap = (AGE_CYCLE + age - (e.age_bound >> AGE_SHIFT)) % AGE_CYCLE;
                     e.depth as i32 - 8 * age_gap as i32
                 };
-                (0..ENTRIES_PER_BUCKET)
-                    .min_by_key(|&i| worth(&bucket.entries[i]))
-                    .unwrap_or(0)
+                (0..ENTRIES_PER_BUCKET).min_by_key(|&i| worth(&bucket.entries[i])).unwrap_or(0)
             }
         };
         let entry = &mut bucket.entries[slot];
         // Keep a known best move when this store has none.
-        let mv_bits = if mv.is_null() && entry.key == check {
-            entry.mv
-        } else {
-            mv.to_bits()
-        };
+        let mv_bits = if mv.is_null() && entry.key == check { entry.mv } else { mv.to_bits() };
         *entry = Entry {
             key: check,
             mv: mv_bits,
@@ -219,10 +194,7 @@ mod tests {
         tt.store(43, 4, Move::NULL, -MATE + 10, 0, 6, Bound::Exact);
         assert_eq!(tt.probe(43, 2).map(|h| h.score), Some(-MATE + 8));
         tt.store(44, 4, Move::NULL, 123, 0, 6, Bound::Lower);
-        assert_eq!(
-            tt.probe(44, 30).map(|h| (h.score, h.bound)),
-            Some((123, Bound::Lower))
-        );
+        assert_eq!(tt.probe(44, 30).map(|h| (h.score, h.bound)), Some((123, Bound::Lower)));
     }
 
     #[test]

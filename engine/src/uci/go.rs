@@ -22,10 +22,7 @@ fn number(name: &str, value: Option<&&str>, errors: &mut Vec<String>) -> Option<
         }
         Some(Ok(n)) => Some(n),
         Some(Err(_)) => {
-            errors.push(format!(
-                "{name} needs a number, not '{}'",
-                value.map_or("", |v| v)
-            ));
+            errors.push(format!("{name} needs a number, not '{}'", value.map_or("", |v| v)));
             None
         }
         None => {
@@ -60,24 +57,10 @@ pub fn parse_go(args: &[&str], side: Color) -> ParsedGo {
     let mut index = 0;
     while index < args.len() {
         let name = args[index];
-        let takes_value = matches!(
-            name,
-            "wtime"
-                | "btime"
-                | "winc"
-                | "binc"
-                | "movestogo"
-                | "depth"
-                | "nodes"
-                | "movetime"
-                | "mate"
-        );
+        let takes_value =
+            matches!(name, "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "movetime" | "mate");
         if takes_value {
-            let value = number(
-                name,
-                args.get(index + 1).filter(|v| !is_keyword(v)),
-                &mut errors,
-            );
+            let value = number(name, args.get(index + 1).filter(|v| !is_keyword(v)), &mut errors);
             // The next token is this parameter's value unless it is itself
             // a parameter name.
             if args.get(index + 1).is_some_and(|v| !is_keyword(v)) {
@@ -133,10 +116,7 @@ mod tests {
 
     #[test]
     fn clocks_follow_the_side_to_move() {
-        let parsed = go(
-            "wtime 1000 btime 2000 winc 10 binc 20 movestogo 5",
-            Color::Black,
-        );
+        let parsed = go("wtime 1000 btime 2000 winc 10 binc 20 movestogo 5", Color::Black);
         assert!(parsed.errors.is_empty());
         assert_eq!(parsed.limits.time_left, Some(Duration::from_millis(2000)));
         assert_eq!(parsed.limits.increment, Duration::from_millis(20));

@@ -52,6 +52,9 @@ pub struct UciSession {
     searcher: Option<Searcher>,
     search_thread: Option<JoinHandle<Searcher>>,
     stop: Arc<AtomicBool>,
+    /// True from `go` until just before `bestmove` is printed; after that
+    /// the thread is finishing and may be joined without stopping it.
+    searching: Arc<AtomicBool>,
 }
 
 impl UciSession {
@@ -65,6 +68,7 @@ impl UciSession {
             searcher: Some(searcher),
             search_thread: None,
             stop,
+            searching: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -95,12 +99,12 @@ impl UciSession {
     /// The searcher, stopping any search first (commands that change state
     /// must not race a search).
     fn idle_searcher(&mut self) -> &mut Searcher {
-        if self.search_thread.is_some() {
+        if self.searching.load(Ordering::SeqCst) {
             self.error("command received while searching; stopping the search first");
             self.stop_search();
         }
-        self.searcher
-            .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB))
+        self.join_search();
+        self.searcher.get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB))
     }
 
     /// Handles one line; returns false after `quit`.
@@ -111,10 +115,7 @@ impl UciSession {
         };
         match command {
             "uci" => {
-                say(
-                    &self.out,
-                    &format!("id name trappy {}", env!("CARGO_PKG_VERSION")),
-                );
+                say(&self.out, &format!("id name trappy {}", env!("CARGO_PKG_VERSION")));
                 say(&self.out, "id author the trappy developers");
                 for option in option_lines() {
                     say(&self.out, &option);
@@ -133,15 +134,11 @@ impl UciSession {
                     self.board = parsed.board;
                     self.game_keys = parsed.game_keys;
                 }
-                Err(message) => self.error(&format!(
-                    "position: {message}; keeping the previous position"
-                )),
+                Err(message) => self.error(&format!("position: {message}; keeping the previous position")),
             },
             "setoption" => match split_setoption(args) {
                 Ok((name, value)) => {
-                    if let Err(message) =
-                        apply_option(self.idle_searcher(), &name, value.as_deref())
-                    {
+                    if let Err(message) = apply_option(self.idle_searcher(), &name, value.as_deref()) {
                         self.error(&message);
                     }
                 }
@@ -154,21 +151,11 @@ impl UciSession {
                 self.stop_search();
                 return false;
             }
-            "d" => say(
-                &self.out,
-                &format!(
-                    "info string fen {} key {:016x}",
-                    self.board.to_fen(),
-                    self.board.hash()
-                ),
-            ),
+            "d" => say(&self.out, &format!("info string fen {} key {:016x}", self.board.to_fen(), self.board.hash())),
             "eval" => {
                 let tunables = self.idle_searcher().tunables.clone();
                 let score = evaluate(&self.board, &tunables);
-                say(
-                    &self.out,
-                    &format!("info string eval cp {score} (side to move)"),
-                );
+                say(&self.out, &format!("info string eval cp {score} (side to move)"));
             }
             "debug" | "register" => {}
             other => self.error(&format!("unknown command '{other}'")),
@@ -177,35 +164,29 @@ impl UciSession {
     }
 
     fn go(&mut self, args: &[&str]) {
-        if self.search_thread.is_some() {
+        if self.searching.load(Ordering::SeqCst) {
             self.error("go received while already searching; ignored");
             return;
         }
+        self.join_search();
         let parsed = go::parse_go(args, self.board.side_to_move());
         for message in &parsed.errors {
             self.error(&format!("go: {message}"));
         }
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(DEFAULT_HASH_MB));
+        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(DEFAULT_HASH_MB));
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::SeqCst);
-        let (out, board, keys, stop, limits) = (
-            Arc::clone(&self.out),
-            self.board.clone(),
-            self.game_keys.clone(),
-            Arc::clone(&self.stop),
-            parsed.limits,
-        );
+        self.searching.store(true, Ordering::SeqCst);
+        let searching = Arc::clone(&self.searching);
+        let (out, board, keys, stop, limits) =
+            (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), parsed.limits);
         self.search_thread = Some(std::thread::spawn(move || {
-            let result = searcher.search(&board, &keys, &limits, &mut |report| {
-                say(&out, &info_line(report))
-            });
+            let result = searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)));
             // UCI: an infinite search reports its move only when stopped.
             while limits.infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));
             }
+            searching.store(false, Ordering::SeqCst);
             say(&out, &format!("bestmove {}", result.best_move));
             searcher
         }));

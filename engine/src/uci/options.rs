@@ -15,9 +15,7 @@ pub fn option_lines() -> Vec<String> {
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Threads type spin default 1 min 1 max 1".to_string(),
         "option name Clear Hash type button".to_string(),
-        format!(
-            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"
-        ),
+        format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
     ];
     lines.extend(uci_option_lines());
     lines
@@ -39,27 +37,19 @@ pub fn split_setoption(args: &[&str]) -> Result<(String, Option<String>), String
 
 fn parse_integer(name: &str, value: Option<&str>) -> Result<i64, String> {
     let text = value.ok_or_else(|| format!("option {name} needs 'value <number>'"))?;
-    text.trim()
-        .parse::<i64>()
-        .map_err(|_| format!("option {name} needs a whole number, not '{text}'"))
+    text.trim().parse::<i64>().map_err(|_| format!("option {name} needs a whole number, not '{text}'"))
 }
 
 fn in_range(name: &str, value: i64, min: i64, max: i64) -> Result<i64, String> {
     if value < min || value > max {
-        Err(format!(
-            "option {name} must be between {min} and {max}, not {value}"
-        ))
+        Err(format!("option {name} must be between {min} and {max}, not {value}"))
     } else {
         Ok(value)
     }
 }
 
 /// Applies one option to the searcher; errors leave it unchanged.
-pub fn apply_option(
-    searcher: &mut Searcher,
-    name: &str,
-    value: Option<&str>,
-) -> Result<(), String> {
+pub fn apply_option(searcher: &mut Searcher, name: &str, value: Option<&str>) -> Result<(), String> {
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
             let mb = in_range("Hash", parse_integer("Hash", value)?, 1, MAX_HASH_MB as i64)?;
@@ -74,12 +64,7 @@ pub fn apply_option(
             Ok(())
         }
         "move overhead" => {
-            let ms = in_range(
-                "Move Overhead",
-                parse_integer("Move Overhead", value)?,
-                0,
-                5000,
-            )?;
+            let ms = in_range("Move Overhead", parse_integer("Move Overhead", value)?, 0, 5000)?;
             searcher.move_overhead = Duration::from_millis(ms as u64);
             Ok(())
         }
@@ -88,10 +73,7 @@ pub fn apply_option(
                 return Err(format!("unknown option '{name}'"));
             }
             let number = parse_integer(name, value)?;
-            searcher
-                .tunables
-                .set(name, number)
-                .map_err(|e| e.to_string())?;
+            searcher.tunables.set(name, number).map_err(|e| e.to_string())?;
             searcher.tunables_changed();
             Ok(())
         }

@@ -81,13 +81,7 @@ fn parse_pattern(text: &str) -> Option<ParsedSan> {
             _ => return None,
         }
     }
-    Some(ParsedSan::Move(SanPattern {
-        piece,
-        from_file,
-        from_rank,
-        to,
-        promotion,
-    }))
+    Some(ParsedSan::Move(SanPattern { piece, from_file, from_rank, to, promotion }))
 }
 
 impl Board {
@@ -108,9 +102,7 @@ impl Board {
                     && p.from_rank.is_none_or(|rank| mv.from().rank() == rank)
             }
         });
-        let first = matching
-            .next()
-            .ok_or_else(|| SanError::Illegal(text.to_string()))?;
+        let first = matching.next().ok_or_else(|| SanError::Illegal(text.to_string()))?;
         if matching.next().is_some() {
             return Err(SanError::Ambiguous(text.to_string()));
         }
@@ -131,11 +123,7 @@ impl Board {
     fn san_without_suffix(&self, mv: Move) -> String {
         let (from, to) = (mv.from(), mv.to());
         if mv.kind() == MoveKind::Castle {
-            return if to.file() > from.file() {
-                "O-O".into()
-            } else {
-                "O-O-O".into()
-            };
+            return if to.file() > from.file() { "O-O".into() } else { "O-O-O".into() };
         }
         let piece = self.piece_on(from).unwrap_or(Piece::Pawn);
         let mut san = String::with_capacity(8);
@@ -156,11 +144,7 @@ impl Board {
         let rivals: Vec<Square> = self
             .legal_moves()
             .iter()
-            .filter(|other| {
-                other.to() == to
-                    && other.from() != from
-                    && self.piece_on(other.from()) == Some(piece)
-            })
+            .filter(|other| other.to() == to && other.from() != from && self.piece_on(other.from()) == Some(piece))
             .map(|other| other.from())
             .collect();
         debug_assert!(piece == Piece::King || piece_attacks(piece, from, self.occupied()).has(to));

@@ -14,10 +14,7 @@ pub enum UciMoveError {
 impl fmt::Display for UciMoveError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            UciMoveError::Syntax(text) => write!(
-                f,
-                "'{text}' is not a UCI move (expected e.g. e2e4 or e7e8q)"
-            ),
+            UciMoveError::Syntax(text) => write!(f, "'{text}' is not a UCI move (expected e.g. e2e4 or e7e8q)"),
             UciMoveError::Illegal(text) => write!(f, "'{text}' is not legal in this position"),
         }
     }
@@ -37,9 +34,7 @@ impl Board {
         let promotion = match text[4..].chars().next() {
             None => None,
             Some(letter) => match Piece::from_letter(letter) {
-                Some(piece @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)) => {
-                    Some(piece)
-                }
+                Some(piece @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)) => Some(piece),
                 _ => return Err(syntax_error()),
             },
         };

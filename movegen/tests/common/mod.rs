@@ -6,19 +6,13 @@ use std::path::PathBuf;
 
 /// `../shared/data/<relative>` beside the repository checkout.
 pub fn shared_data(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data")
-        .join(relative)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(relative)
 }
 
 pub fn load_suite(name: &str) -> Vec<PerftCase> {
     let path = shared_data(&format!("perft/{name}"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {} (shared/ must sit beside the repo): {e}",
-            path.display()
-        )
-    });
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {} (shared/ must sit beside the repo): {e}", path.display()));
     parse_perft_suite(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

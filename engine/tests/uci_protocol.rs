@@ -1,0 +1,223 @@
+//! The real `trappy` binary driven through stdin and stdout: malformed
+//! lines get `info string error`, state survives them, and `stop` and
+//! `isready` are answered during a search.
+
+use engine::search::Searcher;
+use engine::tunables::TUNABLE_SPECS;
+use engine::uci::{apply_option, split_setoption};
+use movegen::Board;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start trappy");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to trappy");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write to trappy");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn read_until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = vec![];
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no '{prefix}' within {timeout:?}; got {seen:?}"),
+            }
+        }
+    }
+
+    /// Sends `isready` and returns everything printed before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until("readyok", Duration::from_secs(10));
+        lines.pop();
+        lines
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake_lists_options() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok", Duration::from_secs(10));
+    assert!(lines.iter().any(|l| l.starts_with("id name trappy")));
+    for option in ["Hash", "Threads", "Clear Hash", "Move Overhead", "TrapScale"] {
+        if option == "TrapScale" && !TUNABLE_SPECS.iter().any(|s| s.name == option) {
+            continue;
+        }
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))), "{option}");
+    }
+}
+
+#[test]
+fn every_malformed_line_gets_an_error_and_changes_nothing() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    assert!(engine.sync().is_empty());
+    let bad_lines = [
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "position fen 8/8/8 w - - 0 1",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 zzzz",
+        "position",
+        "position middlegame",
+        "setoption name NoSuchOption value 3",
+        "setoption name Hash value -5",
+        "setoption name Hash value lots",
+        "setoption name Threads value 4",
+        "setoption name Move Overhead",
+        "setoption",
+        "frobnicate the engine",
+        "go depth banana movetime 100",
+    ];
+    for line in bad_lines {
+        engine.send(line);
+        let replies = engine.sync();
+        let replies: Vec<&String> = replies.iter().filter(|l| l.starts_with("info string error")).collect();
+        assert!(!replies.is_empty(), "no error for '{line}'");
+        if line.starts_with("go") {
+            // A go with bad parameters still searches and answers.
+            engine.read_until("bestmove", Duration::from_secs(30));
+        }
+    }
+    // The position is still the one after 1.e4.
+    engine.send("d");
+    let state = engine.sync();
+    assert!(
+        state.iter().any(|l| l.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")),
+        "{state:?}"
+    );
+    engine.send("go depth 4");
+    let lines = engine.read_until("bestmove", Duration::from_secs(30));
+    let best = lines.last().and_then(|l| l.split_whitespace().nth(1)).expect("bestmove");
+    let board = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").expect("valid");
+    assert!(board.parse_uci_move(best).is_ok(), "{best}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" pv ")));
+}
+
+#[test]
+fn invalid_utf8_and_negative_times_are_survived() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"\xff\xfe garbage\n");
+    let replies = engine.sync();
+    assert!(replies.iter().any(|l| l.starts_with("info string error")), "{replies:?}");
+    engine.send("position startpos");
+    engine.send("go wtime -50 btime -50");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    assert!(lines.iter().any(|l| l.contains("negative")));
+    assert_ne!(lines.last().map(String::as_str), Some("bestmove 0000"));
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_0000() {
+    let mut engine = Engine::start();
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go depth 5");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+}
+
+#[test]
+fn stop_and_isready_are_answered_during_a_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let before_ready = Instant::now();
+    engine.send("isready");
+    let lines = engine.read_until("readyok", Duration::from_secs(5));
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "infinite search ended by itself");
+    assert!(before_ready.elapsed() < Duration::from_secs(1));
+    let before_stop = Instant::now();
+    engine.send("stop");
+    let lines = engine.read_until("bestmove", Duration::from_secs(5));
+    let waited = before_stop.elapsed();
+    assert!(waited < Duration::from_secs(1), "stop took {waited:?}");
+    assert!(lines.last().is_some_and(|l| l.len() > "bestmove ".len()));
+    engine.send("quit");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while engine.child.try_wait().expect("wait").is_none() {
+        assert!(Instant::now() < deadline, "quit did not exit");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn timed_search_respects_the_clock() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves d2d4 d7d5");
+    let start = Instant::now();
+    engine.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    engine.read_until("bestmove", Duration::from_secs(5));
+    assert!(start.elapsed() < Duration::from_millis(600), "used {:?} of a 1 s clock", start.elapsed());
+    let start = Instant::now();
+    engine.send("go movetime 200");
+    engine.read_until("bestmove", Duration::from_secs(5));
+    assert!(start.elapsed() < Duration::from_millis(600));
+}
+
+#[test]
+fn every_tunable_round_trips_through_setoption() {
+    let mut searcher = Searcher::new(1);
+    for spec in TUNABLE_SPECS {
+        for value in [spec.min, spec.max, spec.default] {
+            let line = format!("name {} value {value}", spec.name);
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            let (name, text) = split_setoption(&tokens).expect("well formed");
+            apply_option(&mut searcher, &name, text.as_deref()).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(searcher.tunables.get(spec.name), Some(value), "{line}");
+        }
+        let too_big = format!("name {} value {}", spec.name, spec.max as i64 + 1);
+        let tokens: Vec<&str> = too_big.split_whitespace().collect();
+        let (name, text) = split_setoption(&tokens).expect("well formed");
+        assert!(apply_option(&mut searcher, &name, text.as_deref()).is_err());
+        assert_eq!(searcher.tunables.get(spec.name), Some(spec.default));
+    }
+}
