@@ -7,7 +7,7 @@ use crate::search::{SearchLimits, Searcher};
 use movegen::Board;
 use std::time::Instant;
 
-pub const DEFAULT_BENCH_DEPTH: i32 = 9;
+pub const DEFAULT_BENCH_DEPTH: i32 = 12;
 
 /// Openings, random legal middlegames and endgames, and perft classics.
 pub const BENCH_POSITIONS: [&str; 50] = [

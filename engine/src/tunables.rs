@@ -117,6 +117,11 @@ declare_tunables! {
     lmr_base: "LmrBase" = 75, 0, 200, 8;
     lmr_divisor: "LmrDivisor" = 225, 100, 400, 12;
     delta_margin: "DeltaMargin" = 200, 50, 500, 15;
+    lmp_depth: "LmpDepth" = 6, 0, 12, 1;
+    futility_depth: "FutilityDepth" = 6, 0, 12, 1;
+    futility_base: "FutilityBase" = 60, 0, 300, 10;
+    futility_margin: "FutilityMargin" = 90, 20, 300, 8;
+    iir_depth: "IirDepth" = 4, 2, 12, 1;
 }
 
 impl Tunables {

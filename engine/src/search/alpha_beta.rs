@@ -58,6 +58,11 @@ impl Searcher {
             }
         }
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        // Internal iterative reduction: with no stored move this node was
+        // not searched before, so a full-depth search is poorly ordered.
+        if tt_move.is_null() && depth >= self.tunables.iir_depth {
+            depth -= 1;
+        }
 
         let eval = if in_check {
             NONE
@@ -101,8 +106,24 @@ impl Searcher {
         let mut quiets_tried = MoveList::new();
         let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, false);
         let mut searched = 0;
+        let mut skip_quiets = false;
         while let Some((mv, _)) = moves.next_best() {
             let quiet = !is_tactical(board, mv);
+            if quiet && skip_quiets {
+                continue;
+            }
+            // Near the leaves, late quiet moves rarely matter: once enough
+            // have been tried, or when even a generous margin cannot lift
+            // the static eval to alpha, skip the remaining quiets.
+            if !PV && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
+                let late = depth <= self.tunables.lmp_depth && searched as i32 >= 3 + depth * depth;
+                let futile = depth <= self.tunables.futility_depth
+                    && eval + self.tunables.futility_base + self.tunables.futility_margin * depth <= alpha;
+                if late || futile {
+                    skip_quiets = true;
+                    continue;
+                }
+            }
             let mut child = board.clone();
             child.play(mv);
             self.keys.push(child.hash());
