@@ -5,5 +5,7 @@ pub mod bench;
 pub mod eval;
 pub mod perft_command;
 pub mod search;
+pub mod trappy;
+pub mod traps_command;
 pub mod tunables;
 pub mod uci;

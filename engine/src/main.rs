@@ -1,6 +1,7 @@
 use clap::{Parser, Subcommand};
 use engine::bench::{run_bench, DEFAULT_BENCH_DEPTH};
 use engine::perft_command::{run_perft, PerftArgs};
+use engine::traps_command::{run_traps, TrapsArgs};
 use engine::tunables::{openbench_spsa_lines, Tunables};
 use engine::uci::UciSession;
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ enum Command {
     },
     /// Print every tunable in OpenBench's SPSA input format
     Spsa,
+    /// Annotate a position: every root move's traps with their score vectors
+    Traps(TrapsArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +52,13 @@ fn main() -> ExitCode {
             println!("{nodes} nodes {} nps", nodes * 1000 / millis.max(1));
             ExitCode::SUCCESS
         }
+        Command::Traps(args) => match run_traps(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
         Command::Spsa => {
             for line in openbench_spsa_lines(&Tunables::default()) {
                 println!("{line}");

@@ -122,6 +122,34 @@ declare_tunables! {
     futility_base: "FutilityBase" = 60, 0, 300, 10;
     futility_margin: "FutilityMargin" = 90, 20, 300, 8;
     iir_depth: "IirDepth" = 4, 2, 12, 1;
+    // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off.
+    trap_scale: "TrapScale" = 100, 0, 400, 10;
+    trap_bonus_cap: "TrapBonusCap" = 40, 0, 300, 5;
+    trap_profit_cap: "TrapProfitCap" = 300, 0, 1000, 20;
+    trap_method: "TrapMethod" = 1, 0, 2, 1;
+    trap_min_shallow: "TrapMinShallow" = 1, 1, 8, 1;
+    trap_budget: "TrapBudget" = 30, 0, 200, 5;
+    trap_candidates: "TrapCandidates" = 3, 1, 16, 1;
+    trap_tolerance: "TrapTolerance" = 25, 0, 100, 3;
+    trap_falloff: "TrapFalloff" = 100, 1, 400, 10;
+    // H.G. Muller's alternatives, off by default.
+    insurance_bonus: "InsuranceBonus" = 0, 0, 50, 2;
+    insurance_margin: "InsuranceMargin" = 15, 0, 100, 3;
+    delay_loss_bonus: "DelayLossBonus" = 0, 0, 100, 5;
+    delay_loss_threshold: "DelayLossThreshold" = 300, 100, 2000, 50;
+}
+
+/// `TrapMethod` values by name, as Desdemona's three summaries.
+pub const TRAP_METHOD_NAMES: [&str; 3] = ["median", "best-shallow", "depth-minus-one"];
+
+/// Reads `TrapMethod` given as a name or a number.
+pub fn parse_trap_method(text: &str) -> Option<i64> {
+    let text = text.trim();
+    TRAP_METHOD_NAMES
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(text))
+        .map(|i| i as i64)
+        .or_else(|| text.parse().ok())
 }
 
 impl Tunables {

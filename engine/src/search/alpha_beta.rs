@@ -11,7 +11,7 @@ use crate::eval::evaluate;
 use movegen::{Board, Move, MoveList, Piece};
 
 impl Searcher {
-    pub(super) fn negamax<const PV: bool>(
+    pub(crate) fn negamax<const PV: bool>(
         &mut self,
         board: &Board,
         mut depth: i32,
@@ -53,7 +53,10 @@ impl Searcher {
                 Bound::Lower => hit.score >= beta,
                 Bound::Upper => hit.score <= alpha,
             };
-            if !PV && hit.depth >= depth && usable {
+            // Trap-pass probes must see the position as a shallow search
+            // would, so deeper entries may not answer them.
+            let deep_enough = if self.exact_depth_tt { hit.depth == depth } else { hit.depth >= depth };
+            if !PV && deep_enough && usable {
                 return hit.score;
             }
         }
@@ -109,23 +112,22 @@ impl Searcher {
         let mut skip_quiets = false;
         while let Some((mv, _)) = moves.next_best() {
             let quiet = !is_tactical(board, mv);
-            if quiet && skip_quiets {
-                continue;
-            }
+            let mut child = board.clone();
+            child.play(mv);
+            let gives_check = child.in_check();
             // Near the leaves, late quiet moves rarely matter: once enough
             // have been tried, or when even a generous margin cannot lift
-            // the static eval to alpha, skip the remaining quiets.
-            if !PV && !in_check && quiet && searched > 0 && best > -MATE_BOUND {
+            // the static eval to alpha, skip the remaining quiets. Checks
+            // are kept: they are how a lost-looking position turns around.
+            if !PV && !in_check && quiet && !gives_check && searched > 0 && best > -MATE_BOUND {
                 let late = depth <= self.tunables.lmp_depth && searched as i32 >= 3 + depth * depth;
                 let futile = depth <= self.tunables.futility_depth
                     && eval + self.tunables.futility_base + self.tunables.futility_margin * depth <= alpha;
-                if late || futile {
-                    skip_quiets = true;
+                skip_quiets |= late || futile;
+                if skip_quiets {
                     continue;
                 }
             }
-            let mut child = board.clone();
-            child.play(mv);
             self.keys.push(child.hash());
             let new_depth = depth - 1;
             let score = if searched == 0 {

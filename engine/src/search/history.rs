@@ -6,6 +6,7 @@ use movegen::{Board, Move};
 /// History scores saturate towards this bound.
 pub const MAX_HISTORY: i32 = 16_384;
 
+#[derive(Clone)]
 pub struct History {
     /// [side to move][from][to]
     butterfly: Box<[[[i32; 64]; 64]; 2]>,

@@ -7,6 +7,9 @@
 use super::ordering::ScoredMoves;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
+use crate::trappy::pass::PassPlan;
+use crate::trappy::table::TrapTable;
+use crate::trappy::{assess_all, decide, notes, TrapConfig};
 use movegen::{Board, Move};
 
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +35,8 @@ impl Searcher {
         self.seldepth = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.search_node_limit = self.node_limit;
+        self.last_trap_table = None;
         let timer = TimeManager::new(limits, self.move_overhead);
         self.timer = Some(timer.clone());
         self.tt.new_search();
@@ -47,20 +52,60 @@ impl Searcher {
         }
         if root_moves.is_empty() {
             let score = if board.in_check() { -MATE } else { DRAW };
-            return SearchResult { best_move: Move::NULL, score, depth: 0, nodes: 0, pv: vec![] };
+            return SearchResult {
+                best_move: Move::NULL,
+                plain_move: Move::NULL,
+                traps_found: 0,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: vec![],
+            };
         }
 
         let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
-        let mut result =
-            SearchResult { best_move: root_moves[0].mv, score: 0, depth: 0, nodes: 0, pv: vec![root_moves[0].mv] };
+        let first = root_moves[0].mv;
+        let mut result = SearchResult {
+            best_move: first,
+            plain_move: first,
+            traps_found: 0,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![first],
+        };
+        let trap_config = TrapConfig::from_tunables(&self.tunables);
+        let mut trap_table = trap_config.enabled().then(|| TrapTable::new(board));
+        let mut trap_depth = None;
         for depth in 1..=max_depth {
+            let iteration_start = self.nodes;
             let score = self.aspiration(board, &mut root_moves, depth, result.score);
             if self.aborted {
                 break;
             }
             let pv = self.pv.line(0);
-            result = SearchResult { best_move: root_moves[0].mv, score, depth, nodes: self.nodes, pv: pv.clone() };
+            result = SearchResult {
+                best_move: root_moves[0].mv,
+                plain_move: root_moves[0].mv,
+                traps_found: 0,
+                score,
+                depth,
+                nodes: self.nodes,
+                pv: pv.clone(),
+            };
+            let mut trap_notes = vec![];
+            if let Some(table) = trap_table.as_mut() {
+                let order: Vec<Move> = root_moves.iter().map(|root| root.mv).collect();
+                let main_nodes = self.nodes - iteration_start;
+                let node_budget =
+                    if self.annotate { u64::MAX } else { main_nodes.saturating_mul(trap_config.budget_percent) / 100 };
+                let plan = PassPlan { root_order: &order, best_score: score, node_budget, annotate: self.annotate };
+                self.trap_pass(board, depth, &plan, table, &trap_config);
+                trap_notes = notes(&assess_all(table, depth as usize, &trap_config));
+                trap_depth = Some(depth as usize);
+            }
             report(&SearchReport {
+                trap_notes,
                 depth,
                 seldepth: self.seldepth,
                 score,
@@ -69,11 +114,20 @@ impl Searcher {
                 hashfull: self.tt.hashfull(),
                 pv,
             });
-            if !timer.may_start_iteration() {
+            if self.aborted || !timer.may_start_iteration() {
                 break;
             }
         }
         result.nodes = self.nodes;
+        if let (Some(table), Some(depth)) = (trap_table, trap_depth) {
+            if depth == result.depth as usize {
+                let assessments = assess_all(&table, depth, &trap_config);
+                result.best_move = decide(&assessments, result.plain_move, result.score);
+                result.traps_found = assessments.iter().map(|a| a.traps.len()).sum();
+            }
+            self.last_trap_table = Some((table, depth));
+            self.game_stats.record(result.traps_found, result.best_move != result.plain_move);
+        }
         result
     }
 

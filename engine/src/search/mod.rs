@@ -24,6 +24,8 @@ use tt::TranspositionTable;
 /// Progress after each completed iteration (what UCI prints as `info`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
+    /// Traps that raised a root move's value at this depth.
+    pub trap_notes: Vec<crate::trappy::TrapNote>,
     pub depth: i32,
     pub seldepth: usize,
     pub score: i32,
@@ -42,8 +44,13 @@ impl SearchReport {
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// `Move::NULL` when the root has no legal move.
+    /// The move to play (trappy's choice); `Move::NULL` when the root has
+    /// no legal move.
     pub best_move: Move,
+    /// What plain minimax would play.
+    pub plain_move: Move,
+    /// (root move, reply) pairs assessed as traps at the final depth.
+    pub traps_found: usize,
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,
@@ -85,16 +92,27 @@ pub struct Searcher {
     pub tt: TranspositionTable,
     pub tunables: Tunables,
     pub move_overhead: Duration,
-    history: History,
+    /// Trappy counters over the game (since `new_game`).
+    pub game_stats: crate::trappy::TrappyStats,
+    /// Annotator mode: the trap pass covers every root move, unbudgeted.
+    pub annotate: bool,
+    /// The trap data of the last search and its final depth.
+    pub last_trap_table: Option<(crate::trappy::table::TrapTable, usize)>,
+    pub(crate) history: History,
     stop: Arc<AtomicBool>,
     // Per-search state.
-    nodes: u64,
+    pub(crate) nodes: u64,
     seldepth: usize,
-    node_limit: u64,
+    /// The node limit in force (lowered while the trap pass runs).
+    pub(crate) node_limit: u64,
+    /// The search's own node limit.
+    search_node_limit: u64,
     timer: Option<TimeManager>,
-    aborted: bool,
+    pub(crate) aborted: bool,
+    /// While set, TT entries cut off only at exactly the probed depth.
+    pub(crate) exact_depth_tt: bool,
     /// Keys of the game before the root, then of the search path.
-    keys: Vec<u64>,
+    pub(crate) keys: Vec<u64>,
     pv: PvTable,
     lmr: Box<[[i32; 64]; 64]>,
 }
@@ -107,13 +125,18 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mb),
             tunables,
             move_overhead: Duration::from_millis(20),
+            game_stats: Default::default(),
+            annotate: false,
+            last_trap_table: None,
             history: History::default(),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             seldepth: 0,
             node_limit: u64::MAX,
+            search_node_limit: u64::MAX,
             timer: None,
             aborted: false,
+            exact_depth_tt: false,
             keys: Vec::new(),
             pv: PvTable::new(),
             lmr,
@@ -129,6 +152,7 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.game_stats = Default::default();
     }
 
     /// Applies changed tunables to derived tables.
@@ -159,6 +183,14 @@ impl Searcher {
             }
         }
         self.aborted
+    }
+
+    /// Whether the search as a whole must end: stop, time, or its own
+    /// node limit (as opposed to a trap-pass budget running out).
+    pub(crate) fn hard_stop_reached(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.nodes >= self.search_node_limit
+            || self.timer.as_ref().is_some_and(|t| t.hard_limit_reached())
     }
 
     /// Whether the position at `ply` is drawn by repetition (of any earlier

@@ -31,7 +31,7 @@ impl Searcher {
                 Bound::Lower => hit.score >= beta,
                 Bound::Upper => hit.score <= alpha,
             };
-            if usable {
+            if usable && (!self.exact_depth_tt || hit.depth == 0) {
                 return hit.score;
             }
         }

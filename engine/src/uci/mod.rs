@@ -181,7 +181,17 @@ impl UciSession {
         let (out, board, keys, stop, limits) =
             (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), parsed.limits);
         self.search_thread = Some(std::thread::spawn(move || {
-            let result = searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)));
+            let trappy_on = crate::trappy::TrapConfig::from_tunables(&searcher.tunables).enabled();
+            let result = searcher.search(&board, &keys, &limits, &mut |report| {
+                say(&out, &info_line(report));
+                for note in &report.trap_notes {
+                    say(&out, &note.uci_line());
+                }
+            });
+            if trappy_on && !result.best_move.is_null() {
+                say(&out, &format!("info string trappy chosen {} plain {}", result.best_move, result.plain_move));
+                say(&out, &searcher.game_stats.uci_line("game"));
+            }
             // UCI: an infinite search reports its move only when stopped.
             while limits.infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));

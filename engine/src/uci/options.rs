@@ -72,7 +72,16 @@ pub fn apply_option(searcher: &mut Searcher, name: &str, value: Option<&str>) ->
             if Tunables::index_of(name).is_none() {
                 return Err(format!("unknown option '{name}'"));
             }
-            let number = parse_integer(name, value)?;
+            let number = if name.eq_ignore_ascii_case("TrapMethod") {
+                value.and_then(crate::tunables::parse_trap_method).ok_or_else(|| {
+                    format!(
+                        "option TrapMethod needs median, best-shallow, depth-minus-one or 0-2, not '{}'",
+                        value.unwrap_or("")
+                    )
+                })?
+            } else {
+                parse_integer(name, value)?
+            };
             searcher.tunables.set(name, number).map_err(|e| e.to_string())?;
             searcher.tunables_changed();
             Ok(())

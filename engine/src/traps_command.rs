@@ -1,0 +1,137 @@
+//! `trappy traps`: the trap annotator. Searches one position to a fixed
+//! depth with the trap pass covering every root move, then prints each root
+//! move's plain and adjusted score and its traps with their score vectors.
+
+use crate::search::{SearchLimits, Searcher};
+use crate::trappy::assess::RootAssessment;
+use crate::trappy::{assess_all, decide, TrapConfig};
+use crate::tunables::Tunables;
+use clap::Args;
+use movegen::{Board, Move};
+
+#[derive(Args, Debug)]
+pub struct TrapsArgs {
+    /// Position to annotate
+    #[arg(long)]
+    pub fen: String,
+    /// Root search depth (at least 3, so there are shallow depths to compare)
+    #[arg(long, value_parser = clap::value_parser!(i32).range(3..=40))]
+    pub depth: i32,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// Hash size in MB
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+}
+
+/// The annotation of one position.
+pub struct Annotation {
+    pub fen: String,
+    pub depth: usize,
+    pub plain_best: Move,
+    pub trappy_best: Move,
+    /// Every root move, best adjusted value first.
+    pub root_moves: Vec<RootAssessment>,
+}
+
+/// Runs the annotator with the given tunables (TrapScale 0 is allowed: the
+/// traps are still listed, just never rewarded).
+pub fn annotate(board: &Board, depth: i32, hash_mb: usize, tunables: &Tunables) -> Annotation {
+    let mut searcher = Searcher::new(hash_mb);
+    searcher.tunables = tunables.clone();
+    let mut config = TrapConfig::from_tunables(tunables);
+    if !config.enabled() {
+        // The pass must run to find traps; report them with no bonus.
+        searcher.tunables.trap_scale = 1;
+        config = TrapConfig { scale: 0, ..TrapConfig::from_tunables(&searcher.tunables) };
+    }
+    searcher.tunables_changed();
+    searcher.annotate = true;
+    let result = searcher.search(board, &[], &SearchLimits::depth(depth), &mut |_| {});
+    let (mut root_moves, final_depth) = match &searcher.last_trap_table {
+        Some((table, d)) => (assess_all(table, *d, &config), *d),
+        None => (vec![], 0),
+    };
+    let trappy_best = decide(&root_moves, result.plain_move, result.score);
+    root_moves.sort_by_key(|root| std::cmp::Reverse(root.adjusted()));
+    Annotation { fen: board.to_fen(), depth: final_depth, plain_best: result.plain_move, trappy_best, root_moves }
+}
+
+fn json_escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl Annotation {
+    pub fn to_json(&self) -> String {
+        let roots: Vec<String> = self
+            .root_moves
+            .iter()
+            .map(|root| {
+                let traps: Vec<String> = root
+                    .traps
+                    .iter()
+                    .map(|trap| {
+                        let vector: Vec<String> =
+                            trap.vector.iter().map(|(d, s)| format!("{{\"depth\":{d},\"score\":{s}}}")).collect();
+                        format!(
+                            "{{\"reply\":\"{}\",\"vector\":[{}],\"profit\":{},\"trappiness\":{:.3}}}",
+                            trap.reply,
+                            vector.join(","),
+                            trap.profit,
+                            trap.trappiness as f64 / 1000.0
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{{\"move\":\"{}\",\"score\":{},\"adjusted\":{},\"traps\":[{}]}}",
+                    root.mv,
+                    root.raw,
+                    root.adjusted(),
+                    traps.join(",")
+                )
+            })
+            .collect();
+        format!(
+            "{{\"fen\":\"{}\",\"depth\":{},\"plain_best\":\"{}\",\"trappy_best\":\"{}\",\"root_moves\":[{}]}}",
+            json_escape(&self.fen),
+            self.depth,
+            self.plain_best,
+            self.trappy_best,
+            roots.join(",")
+        )
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = format!("fen {}\ndepth {}\n", self.fen, self.depth);
+        out += &format!("plain best {}  trappy best {}\n", self.plain_best, self.trappy_best);
+        for root in &self.root_moves {
+            out += &format!("{:<6} score {:>6}  adjusted {:>6}\n", root.mv.to_string(), root.raw, root.adjusted());
+            for trap in &root.traps {
+                let vector: Vec<String> = trap.vector.iter().map(|(d, s)| format!("d{d}:{s}")).collect();
+                out += &format!(
+                    "    trap {:<6} profit {:>5}  trappiness {:.3}  vector {}\n",
+                    trap.reply.to_string(),
+                    trap.profit,
+                    trap.trappiness as f64 / 1000.0,
+                    vector.join(" ")
+                );
+            }
+        }
+        out
+    }
+}
+
+pub fn run_traps(args: &TrapsArgs) -> Result<(), String> {
+    let board = Board::from_fen(&args.fen).map_err(|e| e.to_string())?;
+    if !board.has_legal_move() {
+        return Err("the position has no legal move to annotate".into());
+    }
+    let annotation = annotate(&board, args.depth, args.hash, &Tunables::default());
+    if args.json {
+        println!("{}", annotation.to_json());
+    } else {
+        print!("{}", annotation.to_text());
+    }
+    Ok(())
+}
