@@ -4,6 +4,8 @@
 //! The last line is `<nodes> nodes <nps> nps`, as OpenBench reads it.
 
 use crate::search::{SearchLimits, Searcher};
+use crate::trappy::TrappyStats;
+use crate::tunables::Tunables;
 use movegen::Board;
 use std::time::Instant;
 
@@ -63,20 +65,44 @@ pub const BENCH_POSITIONS: [&str; 50] = [
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
-/// Total nodes and elapsed milliseconds of the bench at `depth`.
-pub fn run_bench(depth: i32, hash_mb: usize, mut per_position: impl FnMut(&str, u64)) -> (u64, u64) {
+/// The outcome of a bench run.
+pub struct BenchResult {
+    pub nodes: u64,
+    pub millis: u64,
+    /// Trappy counters over the positions (zero when trappy is off).
+    pub trappy: TrappyStats,
+}
+
+/// Runs the bench at `depth` with the given tunables, calling
+/// `per_position` with each FEN and its node count.
+pub fn run_bench_with(
+    depth: i32,
+    hash_mb: usize,
+    tunables: &Tunables,
+    mut per_position: impl FnMut(&str, u64),
+) -> BenchResult {
     let start = Instant::now();
-    let mut total = 0;
+    let mut result = BenchResult { nodes: 0, millis: 0, trappy: TrappyStats::default() };
     for fen in BENCH_POSITIONS {
         // Each position gets a fresh searcher so results do not depend on
         // what was searched before.
         let mut searcher = Searcher::new(hash_mb);
-        let Ok(board) = Board::from_fen(fen) else {
-            continue;
-        };
-        let result = searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
-        per_position(fen, result.nodes);
-        total += result.nodes;
+        searcher.tunables = tunables.clone();
+        searcher.tunables_changed();
+        let Ok(board) = Board::from_fen(fen) else { continue };
+        let search = searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
+        per_position(fen, search.nodes);
+        result.nodes += search.nodes;
+        result.trappy.searches += searcher.game_stats.searches;
+        result.trappy.traps_found += searcher.game_stats.traps_found;
+        result.trappy.chosen_differs += searcher.game_stats.chosen_differs;
     }
-    (total, start.elapsed().as_millis() as u64)
+    result.millis = start.elapsed().as_millis() as u64;
+    result
+}
+
+/// Total nodes and elapsed milliseconds of the default bench at `depth`.
+pub fn run_bench(depth: i32, hash_mb: usize, per_position: impl FnMut(&str, u64)) -> (u64, u64) {
+    let result = run_bench_with(depth, hash_mb, &Tunables::default(), per_position);
+    (result.nodes, result.millis)
 }

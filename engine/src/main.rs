@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use engine::bench::{run_bench, DEFAULT_BENCH_DEPTH};
+use engine::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
 use engine::perft_command::{run_perft, PerftArgs};
 use engine::traps_command::{run_traps, TrapsArgs};
 use engine::tunables::{openbench_spsa_lines, Tunables};
@@ -25,11 +25,28 @@ enum Command {
         /// Search depth
         #[arg(default_value_t = DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: i32,
+        /// Override a tunable, e.g. --set TrapScale=0 (repeatable)
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
     },
     /// Print every tunable in OpenBench's SPSA input format
     Spsa,
     /// Annotate a position: every root move's traps with their score vectors
     Traps(TrapsArgs),
+}
+
+/// Default tunables with `NAME=VALUE` overrides applied.
+fn tunables_with_overrides(overrides: &[String]) -> Result<Tunables, String> {
+    let mut tunables = Tunables::default();
+    for entry in overrides {
+        let (name, value) = entry.split_once('=').ok_or_else(|| format!("--set needs NAME=VALUE, not '{entry}'"))?;
+        let number = engine::tunables::parse_trap_method(value)
+            .filter(|_| name.eq_ignore_ascii_case("TrapMethod"))
+            .or_else(|| value.trim().parse::<i64>().ok())
+            .ok_or_else(|| format!("--set {name}: '{value}' is not a number"))?;
+        tunables.set(name.trim(), number).map_err(|e| e.to_string())?;
+    }
+    Ok(tunables)
 }
 
 fn main() -> ExitCode {
@@ -47,9 +64,19 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Bench { depth } => {
-            let (nodes, millis) = run_bench(depth, 16, |fen, nodes| println!("{nodes:>10}  {fen}"));
-            println!("{nodes} nodes {} nps", nodes * 1000 / millis.max(1));
+        Command::Bench { depth, set } => {
+            let tunables = match tunables_with_overrides(&set) {
+                Ok(tunables) => tunables,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let result = run_bench_with(depth, 16, &tunables, |fen, nodes| println!("{nodes:>10}  {fen}"));
+            if result.trappy.searches > 0 {
+                println!("{}", result.trappy.uci_line("bench").trim_start_matches("info string "));
+            }
+            println!("{} nodes {} nps", result.nodes, result.nodes * 1000 / result.millis.max(1));
             ExitCode::SUCCESS
         }
         Command::Traps(args) => match run_traps(&args) {

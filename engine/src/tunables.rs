@@ -128,7 +128,7 @@ declare_tunables! {
     trap_profit_cap: "TrapProfitCap" = 300, 0, 1000, 20;
     trap_method: "TrapMethod" = 1, 0, 2, 1;
     trap_min_shallow: "TrapMinShallow" = 1, 1, 8, 1;
-    trap_budget: "TrapBudget" = 30, 0, 200, 5;
+    trap_budget: "TrapBudget" = 25, 0, 200, 5;
     trap_candidates: "TrapCandidates" = 3, 1, 16, 1;
     trap_tolerance: "TrapTolerance" = 25, 0, 100, 3;
     trap_falloff: "TrapFalloff" = 100, 1, 400, 10;

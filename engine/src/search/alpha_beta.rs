@@ -46,7 +46,7 @@ impl Searcher {
             return if in_check { DRAW } else { evaluate(board, &self.tunables) };
         }
 
-        let hit = self.tt.probe(board.hash(), ply);
+        let hit = self.probe_tt(board.hash(), ply);
         if let Some(hit) = hit {
             let usable = match hit.bound {
                 Bound::Exact => true,
@@ -186,7 +186,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(board.hash(), ply, best_move, best, if eval == NONE { NONE } else { eval }, depth, bound);
+        self.store_tt(board.hash(), ply, best_move, best, eval, depth, bound);
         best
     }
 }

@@ -40,6 +40,7 @@ impl Searcher {
         let timer = TimeManager::new(limits, self.move_overhead);
         self.timer = Some(timer.clone());
         self.tt.new_search();
+        self.pass_tt.new_search();
         self.history.new_search();
         self.keys.clear();
         self.keys.extend_from_slice(game_keys);
@@ -77,6 +78,10 @@ impl Searcher {
         let trap_config = TrapConfig::from_tunables(&self.tunables);
         let mut trap_table = trap_config.enabled().then(|| TrapTable::new(board));
         let mut trap_depth = None;
+        // The trap budget is cumulative: pass nodes so far may not exceed
+        // the share of main-search nodes so far, so cheap early iterations
+        // save up for the later ones.
+        let (mut main_nodes, mut pass_nodes) = (0u64, 0u64);
         for depth in 1..=max_depth {
             let iteration_start = self.nodes;
             let score = self.aspiration(board, &mut root_moves, depth, result.score);
@@ -96,11 +101,24 @@ impl Searcher {
             let mut trap_notes = vec![];
             if let Some(table) = trap_table.as_mut() {
                 let order: Vec<Move> = root_moves.iter().map(|root| root.mv).collect();
-                let main_nodes = self.nodes - iteration_start;
-                let node_budget =
-                    if self.annotate { u64::MAX } else { main_nodes.saturating_mul(trap_config.budget_percent) / 100 };
-                let plan = PassPlan { root_order: &order, best_score: score, node_budget, annotate: self.annotate };
-                self.trap_pass(board, depth, &plan, table, &trap_config);
+                main_nodes += self.nodes - iteration_start;
+                let node_budget = if self.annotate {
+                    u64::MAX
+                } else {
+                    (main_nodes.saturating_mul(trap_config.budget_percent) / 100).saturating_sub(pass_nodes)
+                };
+                let plan = PassPlan {
+                    root_order: &order,
+                    best_score: score,
+                    best_reply: result.pv.get(1).copied(),
+                    node_budget,
+                    annotate: self.annotate,
+                };
+                let outcome = self.trap_pass(board, depth, &plan, table, &trap_config);
+                pass_nodes += outcome.nodes;
+                if std::env::var_os("TRAPPY_DEBUG").is_some() {
+                    eprintln!("depth {depth} main {main_nodes} pass {outcome:?}");
+                }
                 trap_notes = notes(&assess_all(table, depth as usize, &trap_config));
                 trap_depth = Some(depth as usize);
             }

@@ -21,6 +21,9 @@ use std::time::Duration;
 pub use time::{SearchLimits, TimeManager};
 use tt::TranspositionTable;
 
+/// Size of the trap pass's own transposition table.
+const PASS_TABLE_MB: usize = 4;
+
 /// Progress after each completed iteration (what UCI prints as `info`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
@@ -90,6 +93,8 @@ impl PvTable {
 /// A searcher owns everything that persists between moves of a game.
 pub struct Searcher {
     pub tt: TranspositionTable,
+    /// The trap pass's own table: it reads the main table but writes here.
+    pass_tt: TranspositionTable,
     pub tunables: Tunables,
     pub move_overhead: Duration,
     /// Trappy counters over the game (since `new_game`).
@@ -123,6 +128,7 @@ impl Searcher {
         let lmr = reduction_table(&tunables);
         Searcher {
             tt: TranspositionTable::new(hash_mb),
+            pass_tt: TranspositionTable::new(PASS_TABLE_MB),
             tunables,
             move_overhead: Duration::from_millis(20),
             game_stats: Default::default(),
@@ -151,6 +157,7 @@ impl Searcher {
     /// Forget everything learned from earlier positions (`ucinewgame`).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.pass_tt.clear();
         self.history.clear();
         self.game_stats = Default::default();
     }
@@ -183,6 +190,33 @@ impl Searcher {
             }
         }
         self.aborted
+    }
+
+    /// Stores a search result: during the trap pass into the pass's own
+    /// table, so the main table never holds a trap-pass result.
+    #[allow(clippy::too_many_arguments)]
+    fn store_tt(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: tt::Bound) {
+        if self.exact_depth_tt {
+            self.pass_tt.store(key, ply, mv, score, eval, depth, bound);
+        } else {
+            self.tt.store(key, ply, mv, score, eval, depth, bound);
+        }
+    }
+
+    /// A table probe: the trap pass looks in its own table first, then in
+    /// the main one.
+    #[inline]
+    fn probe_tt(&self, key: u64, ply: usize) -> Option<tt::TtHit> {
+        if self.exact_depth_tt {
+            self.pass_tt.probe(key, ply).or_else(|| self.tt.probe(key, ply))
+        } else {
+            self.tt.probe(key, ply)
+        }
+    }
+
+    /// The first move of the principal variation stored at `ply`.
+    pub(crate) fn pv_first_move(&self, ply: usize) -> Option<Move> {
+        self.pv.line(ply).first().copied()
     }
 
     /// Whether the search as a whole must end: stop, time, or its own

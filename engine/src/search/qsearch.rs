@@ -11,7 +11,13 @@ use crate::eval::evaluate;
 use movegen::{Board, Move, Piece};
 
 impl Searcher {
-    pub(super) fn qsearch(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence with a full window from `board`'s side to move, as a
+    /// position two plies below the root.
+    pub(crate) fn qsearch_from(&mut self, board: &Board) -> i32 {
+        self.qsearch(board, -super::score::INFINITY, super::score::INFINITY, 2)
+    }
+
+    pub(crate) fn qsearch(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.should_abort() {
@@ -24,7 +30,7 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { evaluate(board, &self.tunables) };
         }
-        let hit = self.tt.probe(board.hash(), ply);
+        let hit = self.probe_tt(board.hash(), ply);
         if let Some(hit) = hit {
             let usable = match hit.bound {
                 Bound::Exact => true,
@@ -82,7 +88,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(board.hash(), ply, best_move, best, stand_pat, 0, bound);
+        self.store_tt(board.hash(), ply, best_move, best, stand_pat, 0, bound);
         best
     }
 }

@@ -181,7 +181,8 @@ mod tests {
             raw: [None; MAX_TRACKED_DEPTH],
             refuted: [false; MAX_TRACKED_DEPTH],
             continuations: [None; MAX_TRACKED_DEPTH],
-            replies: vec![ReplyData { mv: Move::NULL, probes: [None; MAX_TRACKED_DEPTH] }],
+            naive_views_done: true,
+            replies: vec![ReplyData { mv: Move::NULL, seen_best: false, probes: [None; MAX_TRACKED_DEPTH] }],
         };
         for &(d, v) in raw {
             root.raw[d] = Some(v);
@@ -235,9 +236,7 @@ mod tests {
 
     #[test]
     fn depth_minus_one_looks_only_at_the_last_shallow_depth() {
-        let mut tunables = Tunables::default();
-        tunables.trap_method = 2;
-        tunables.trap_min_shallow = 1;
+        let tunables = Tunables { trap_method: 2, trap_min_shallow: 1, ..Tunables::default() };
         let config = TrapConfig::from_tunables(&tunables);
         let root = root_with(
             &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],

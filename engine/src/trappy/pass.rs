@@ -1,19 +1,29 @@
-//! The trap pass: after each completed iteration, re-search the leading
-//! root moves reply by reply with windows chosen so that every number the
-//! assessment needs is exact. See docs/trappy-root.md for the design.
+//! The trap pass: after each completed iteration, gather for the leading
+//! root moves the numbers the assessment needs, exact where they matter.
+//! See docs/trappy-root.md for the design; in short:
+//!
+//! * naive views, once per root move: every reply's static evaluation
+//!   (depth 1) and quiescence value (depth 2);
+//! * the root move's exact value at this depth: free for the plain best
+//!   (the main search's score), a windowed re-search for the others;
+//! * likely traps only (replies that looked attractive at an earlier depth,
+//!   and the reply the main search found best): a null-window test at the
+//!   edge of attractiveness, then a re-search up to the profit cap.
 
 use super::assess::FIRST_REPLY_DEPTH;
 use super::config::{TrapConfig, MAX_INSURED_CONTINUATIONS};
 use super::table::{Probe, TrapTable, MAX_TRACKED_DEPTH};
-use crate::search::ordering::ScoredMoves;
 use crate::search::score::{DRAW, INFINITY, MATE};
 use crate::search::Searcher;
 use movegen::{Board, Move};
 
+/// Replies probed per root move and depth, most attractive first.
+pub const MAX_PROBED_REPLIES: usize = 6;
+
 /// How a pass ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PassOutcome {
-    /// Candidates whose replies were all probed.
+    /// Candidates whose numbers are complete at this depth.
     pub completed: usize,
     pub candidates: usize,
     pub nodes: u64,
@@ -25,6 +35,8 @@ pub struct PassPlan<'a> {
     pub root_order: &'a [Move],
     /// The exact value of the best root move at this depth.
     pub best_score: i32,
+    /// The opponent's best reply to the best root move (second PV move).
+    pub best_reply: Option<Move>,
     /// Pass nodes allowed; `u64::MAX` for the annotator.
     pub node_budget: u64,
     /// Annotator mode: every root move, no floor.
@@ -57,12 +69,18 @@ impl Searcher {
         // are never needed as exact numbers.
         let floor = if plan.annotate { -INFINITY } else { plan.best_score - config.max_total_bonus() - 1 };
 
-        for &mv in &plan.root_order[..candidates] {
+        for (rank, &mv) in plan.root_order[..candidates].iter().enumerate() {
             let Some(root_index) = table.root_index(mv) else { continue };
             let mut after_move = board.clone();
             after_move.play(mv);
             self.keys.push(after_move.hash());
-            self.probe_replies(&after_move, root_index, d, floor, plan.best_score, table, config);
+            if !table.roots[root_index].naive_views_done {
+                self.naive_views(&after_move, root_index, table);
+            }
+            if d > 2 && !self.aborted {
+                let known = (rank == 0 && !plan.annotate).then_some((plan.best_score, plan.best_reply));
+                self.probe_root_move(&after_move, root_index, d, floor, known, table, config);
+            }
             self.keys.pop();
             if self.aborted {
                 break;
@@ -81,78 +99,131 @@ impl Searcher {
         outcome
     }
 
+    /// Depths 1 and 2 for every reply: what an opponent who only counts
+    /// the material of their move sees, and what quiescence sees.
+    fn naive_views(&mut self, after_move: &Board, root_index: usize, table: &mut TrapTable) {
+        let mut lowest = [INFINITY; 3];
+        for reply_index in 0..table.roots[root_index].replies.len() {
+            let reply = table.roots[root_index].replies[reply_index].mv;
+            let mut after_reply = after_move.clone();
+            after_reply.play(reply);
+            self.keys.push(after_reply.hash());
+            let static_view = self.static_view(&after_reply);
+            let quiet_view = self.qsearch_from(&after_reply);
+            self.keys.pop();
+            if self.aborted {
+                return;
+            }
+            let probes = &mut table.roots[root_index].replies[reply_index].probes;
+            probes[1] = Some(Probe::Exact(static_view));
+            probes[2] = Some(Probe::Exact(quiet_view));
+            lowest[1] = lowest[1].min(static_view);
+            lowest[2] = lowest[2].min(quiet_view);
+        }
+        let root = &mut table.roots[root_index];
+        if root.replies.is_empty() {
+            let value = if after_move.in_check() { MATE - 1 } else { DRAW };
+            root.raw[1] = Some(value);
+            root.raw[2] = Some(value);
+        } else {
+            root.raw[1] = Some(lowest[1]);
+            root.raw[2] = Some(lowest[2]);
+        }
+        root.naive_views_done = true;
+    }
+
+    /// The root move's exact value at depth `d` and its likely traps.
     #[allow(clippy::too_many_arguments)]
-    fn probe_replies(
+    fn probe_root_move(
         &mut self,
         after_move: &Board,
         root_index: usize,
         d: usize,
         floor: i32,
-        best_score: i32,
+        known: Option<(i32, Option<Move>)>,
         table: &mut TrapTable,
         config: &TrapConfig,
     ) {
-        let tt_move = self.tt.probe(after_move.hash(), 1).map_or(Move::NULL, |hit| hit.mv);
-        let mut replies = ScoredMoves::new(after_move, tt_move, &self.history, 1, false);
-        if replies.is_empty() {
-            let value = if after_move.in_check() { MATE - 1 } else { DRAW };
-            table.roots[root_index].raw[d] = Some(value);
+        if table.roots[root_index].replies.is_empty() {
+            table.roots[root_index].raw[d] = table.roots[root_index].raw[1];
             return;
         }
-        let mut lowest = INFINITY;
-        let mut best_reply = None;
-        while let Some((reply, _)) = replies.next_best() {
-            let Some(reply_index) = table.roots[root_index].replies.iter().position(|r| r.mv == reply) else {
-                continue;
-            };
-            // Likely traps need exact scores up to the profit cap; for the
-            // rest, exact near the opponent's best tells attractiveness.
-            let width = if likely_trap(table, root_index, reply_index, d, config) {
-                config.profit_cap
-            } else {
-                config.tolerance
-            };
-            let reference = if lowest == INFINITY { best_score } else { lowest };
-            let (alpha, beta) = (floor, (reference + width + 1).min(INFINITY));
+        let (raw, best_reply) = match known {
+            Some(value) => value,
+            None => {
+                // From the opponent's side: our window (floor, INFINITY).
+                let score = -self.negamax::<true>(after_move, d as i32 - 1, -INFINITY, -floor, 1, true);
+                if self.aborted {
+                    return;
+                }
+                if score <= floor {
+                    table.roots[root_index].refuted[d] = true;
+                    return;
+                }
+                (score, self.pv_first_move(1))
+            }
+        };
+        table.roots[root_index].raw[d] = Some(raw);
+        if let Some(reply) = best_reply {
+            table.mark_seen_best(root_index, reply, d);
+        }
+        for reply_index in likely_traps(table, root_index, d, config) {
+            let reply = table.roots[root_index].replies[reply_index].mv;
             let mut after_reply = after_move.clone();
             after_reply.play(reply);
             self.keys.push(after_reply.hash());
-            let score = if d == 1 {
-                self.static_view(&after_reply)
-            } else {
-                self.negamax::<true>(&after_reply, d as i32 - 2, alpha, beta, 2, true)
-            };
+            let probe = self.probe_reply(&after_reply, d as i32 - 2, floor, raw, config);
             self.keys.pop();
             if self.aborted {
                 return;
             }
-            let probe = if score <= alpha {
-                Probe::AtMost(score)
-            } else if score >= beta {
-                Probe::AtLeast(score)
-            } else {
-                Probe::Exact(score)
-            };
             table.roots[root_index].replies[reply_index].probes[d] = Some(probe);
-            if score <= floor {
-                table.roots[root_index].refuted[d] = true;
-                return;
-            }
-            if let Probe::Exact(value) = probe {
-                if value < lowest {
-                    lowest = value;
-                    best_reply = Some(after_reply);
-                }
-            }
-        }
-        if lowest < INFINITY {
-            table.roots[root_index].raw[d] = Some(lowest);
         }
         if config.insurance_bonus > 0 && d >= 3 {
-            if let Some(position) = best_reply {
-                let count = self.count_continuations(&position, d as i32 - 3, lowest - config.insurance_margin);
+            if let Some(reply) = best_reply {
+                let mut position = after_move.clone();
+                position.play(reply);
+                let count = self.count_continuations(&position, d as i32 - 3, raw - config.insurance_margin);
                 table.roots[root_index].continuations[d] = Some(count);
             }
+        }
+    }
+
+    /// One likely trap: a null-window test at the edge of attractiveness
+    /// settles a reply that is plainly worse for the opponent only if it is
+    /// not worse by much; one that is gets a re-search up to the profit cap,
+    /// and one below the edge an exact value for its attractiveness.
+    fn probe_reply(&mut self, position: &Board, depth: i32, floor: i32, raw: i32, config: &TrapConfig) -> Probe {
+        let edge = (raw + config.tolerance + config.falloff).min(INFINITY - 1);
+        let test = self.negamax::<false>(position, depth, edge, edge + 1, 2, true);
+        if self.aborted {
+            return Probe::AtLeast(test);
+        }
+        let (alpha, beta) =
+            if test > edge { (edge, (raw + config.profit_cap + 1).min(INFINITY)) } else { (floor, edge + 1) };
+        if alpha + 1 >= beta {
+            return if test > edge { Probe::AtLeast(test) } else { Probe::AtMost(test) };
+        }
+        let score = self.negamax::<true>(position, depth, alpha, beta, 2, true);
+        if score <= alpha {
+            Probe::AtMost(score)
+        } else if score >= beta {
+            Probe::AtLeast(score)
+        } else {
+            Probe::Exact(score)
+        }
+    }
+
+    /// The naive view of a position: static evaluation, or the game result
+    /// when there is no legal move.
+    fn static_view(&mut self, board: &Board) -> i32 {
+        self.nodes += 1;
+        if board.has_legal_move() {
+            crate::eval::evaluate(board, &self.tunables)
+        } else if board.in_check() {
+            -(MATE - 2)
+        } else {
+            DRAW
         }
     }
 
@@ -180,32 +251,27 @@ impl Searcher {
     }
 }
 
-impl Searcher {
-    /// The naive view of a position: static evaluation, or the game result
-    /// when there is no legal move.
-    fn static_view(&mut self, board: &Board) -> i32 {
-        self.nodes += 1;
-        if board.has_legal_move() {
-            crate::eval::evaluate(board, &self.tunables)
-        } else if board.in_check() {
-            -(MATE - 2)
-        } else {
-            DRAW
-        }
-    }
-}
-
-/// Whether the reply was attractive at enough earlier depths that it may
-/// become a trap at this one.
-fn likely_trap(table: &TrapTable, root_index: usize, reply_index: usize, d: usize, config: &TrapConfig) -> bool {
+/// Replies worth probing at depth `d`, most attractive first: those whose
+/// deficit at some earlier depth was inside the attractive range, and
+/// those the main search found best for the opponent.
+fn likely_traps(table: &TrapTable, root_index: usize, d: usize, config: &TrapConfig) -> Vec<usize> {
     let root = &table.roots[root_index];
-    let reply = &root.replies[reply_index];
-    let attractive = (FIRST_REPLY_DEPTH..d)
-        .filter(|&earlier| match (reply.probes[earlier], root.raw[earlier]) {
-            (Some(Probe::Exact(value)), Some(best)) => value - best <= config.tolerance,
-            (Some(Probe::AtMost(_)), _) => true,
-            _ => false,
+    let reach = config.tolerance + config.falloff;
+    let mut ranked: Vec<(i32, usize)> = root
+        .replies
+        .iter()
+        .enumerate()
+        .filter_map(|(index, reply)| {
+            let least_deficit = (FIRST_REPLY_DEPTH..d)
+                .filter_map(|earlier| match (reply.probes[earlier], root.raw[earlier]) {
+                    (Some(Probe::Exact(value)), Some(best)) => Some((value - best).max(0)),
+                    _ => None,
+                })
+                .min();
+            let deficit = if reply.seen_best { Some(0) } else { least_deficit };
+            deficit.filter(|&deficit| deficit < reach).map(|deficit| (deficit, index))
         })
-        .count();
-    attractive + 1 >= config.min_shallow
+        .collect();
+    ranked.sort_unstable();
+    ranked.into_iter().take(MAX_PROBED_REPLIES).map(|(_, index)| index).collect()
 }

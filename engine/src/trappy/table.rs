@@ -32,6 +32,9 @@ impl Probe {
 #[derive(Clone, Debug)]
 pub struct ReplyData {
     pub mv: Move,
+    /// The main search (or a root re-search) found this the opponent's
+    /// best reply at some depth: always worth probing.
+    pub seen_best: bool,
     /// Indexed by root iteration depth.
     pub probes: [Option<Probe>; MAX_TRACKED_DEPTH],
 }
@@ -48,6 +51,8 @@ pub struct RootData {
     /// For the insurance bonus: how many of our moves stay within the
     /// insurance margin after the opponent's best reply.
     pub continuations: [Option<u8>; MAX_TRACKED_DEPTH],
+    /// Whether depths 1 and 2 (static and quiescence views) are filled.
+    pub naive_views_done: bool,
     pub replies: Vec<ReplyData>,
 }
 
@@ -68,13 +73,14 @@ impl TrapTable {
                 let replies = child
                     .legal_moves()
                     .iter()
-                    .map(|&reply| ReplyData { mv: reply, probes: [None; MAX_TRACKED_DEPTH] })
+                    .map(|&reply| ReplyData { mv: reply, seen_best: false, probes: [None; MAX_TRACKED_DEPTH] })
                     .collect();
                 RootData {
                     mv,
                     raw: [None; MAX_TRACKED_DEPTH],
                     refuted: [false; MAX_TRACKED_DEPTH],
                     continuations: [None; MAX_TRACKED_DEPTH],
+                    naive_views_done: false,
                     replies,
                 }
             })
@@ -84,5 +90,18 @@ impl TrapTable {
 
     pub fn root_index(&self, mv: Move) -> Option<usize> {
         self.roots.iter().position(|root| root.mv == mv)
+    }
+
+    /// Records that `reply` was the opponent's best answer to a root move
+    /// at `depth` (its exact value then is the root move's value).
+    pub fn mark_seen_best(&mut self, root_index: usize, reply: Move, depth: usize) {
+        let root = &mut self.roots[root_index];
+        let raw = root.raw[depth];
+        if let Some(data) = root.replies.iter_mut().find(|data| data.mv == reply) {
+            data.seen_best = true;
+            if let (Some(value), None) = (raw, data.probes[depth]) {
+                data.probes[depth] = Some(Probe::Exact(value));
+            }
+        }
     }
 }
