@@ -50,16 +50,23 @@ def load_openings(path, count, seed):
     return boards[:count]
 
 
-def open_engine(command, xboard):
+def open_engine(command, xboard, settings=()):
     args = shlex.split(command)
-    return chess.engine.SimpleEngine.popen_xboard(args) if xboard else chess.engine.SimpleEngine.popen_uci(args)
+    engine = chess.engine.SimpleEngine.popen_xboard(args) if xboard else chess.engine.SimpleEngine.popen_uci(args)
+    options = {}
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        options[name] = int(value) if value.lstrip("-").isdigit() else value
+    if options:
+        engine.configure(options)
+    return engine
 
 
 def play_game(opening, trappy_white, args):
     """Returns (result from trappy's side: 1, 0.5, 0), termination, pgn."""
-    trappy = open_engine(args.trappy, False)
+    trappy = open_engine(args.trappy, False, args.trappy_set)
     try:
-        opponent = open_engine(args.opponent, args.xboard)
+        opponent = open_engine(args.opponent, args.xboard, args.opponent_set)
     except Exception:
         trappy.quit()
         raise
@@ -71,9 +78,14 @@ def play_game(opening, trappy_white, args):
     try:
         while not board.is_game_over(claim_draw=True):
             side = board.turn
-            limit = chess.engine.Limit(
-                white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK], white_inc=inc, black_inc=inc
-            )
+            trappy_to_move = (side == chess.WHITE) == trappy_white
+            depth = args.depth if trappy_to_move else (args.opponent_depth or args.depth)
+            if depth:
+                limit = chess.engine.Limit(depth=depth)
+            else:
+                limit = chess.engine.Limit(
+                    white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK], white_inc=inc, black_inc=inc
+                )
             start = time.perf_counter()
             try:
                 result = engines[side].play(board, limit)
@@ -83,7 +95,7 @@ def play_game(opening, trappy_white, args):
                 break
             used = time.perf_counter() - start
             clocks[side] = clocks[side] - used + inc
-            if clocks[side] < 0:
+            if not depth and clocks[side] < 0:
                 termination = f"time forfeit ({'trappy' if (side == chess.WHITE) == trappy_white else 'opponent'})"
                 winner = not side
                 break
@@ -111,6 +123,15 @@ def play_game(opening, trappy_white, args):
     return score, termination, str(game)
 
 
+def pentanomial(scores_by_pair):
+    """Counts of complete pairs by total score 0, 0.5, 1, 1.5, 2."""
+    counts = [0] * 5
+    for pair in scores_by_pair.values():
+        if len(pair) == 2:
+            counts[int(round(2 * sum(pair)))] += 1
+    return counts
+
+
 def elo_with_error(scores):
     n = len(scores)
     mean = sum(scores) / n
@@ -134,20 +155,26 @@ def main():
     parser.add_argument("--openings", default=str(DEFAULT_OPENINGS))
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--depth", type=int, default=None, help="fixed depth per move instead of a clock")
+    parser.add_argument("--opponent-depth", type=int, default=None, help="the opponent's fixed depth")
+    parser.add_argument("--trappy-set", action="append", default=[], metavar="NAME=VALUE", help="UCI option for trappy")
+    parser.add_argument("--opponent-set", action="append", default=[], metavar="NAME=VALUE", help="UCI option for the opponent")
     parser.add_argument("--pgn", default=None, help="write the games here")
     args = parser.parse_args()
     args.opponent = args.opponent or args.trappy
 
     openings = load_openings(args.openings, (args.games + 1) // 2, args.seed)
-    jobs = [(board, white) for board in openings for white in (True, False)][: args.games]
+    jobs = [(index, board, white) for index, board in enumerate(openings) for white in (True, False)][: args.games]
+    scores_by_pair = {}
     scores, terminations, pgns = [], {}, []
     lock = threading.Lock()
     with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
-        futures = [pool.submit(play_game, board, white, args) for board, white in jobs]
+        futures = {pool.submit(play_game, board, white, args): index for index, board, white in jobs}
         for future in concurrent.futures.as_completed(futures):
             score, termination, pgn = future.result()
             with lock:
                 scores.append(score)
+                scores_by_pair.setdefault(futures[future], []).append(score)
                 terminations[termination] = terminations.get(termination, 0) + 1
                 pgns.append(pgn)
                 w, d = scores.count(1.0), scores.count(0.5)
@@ -158,8 +185,11 @@ def main():
     w, d = scores.count(1.0), scores.count(0.5)
     l = len(scores) - w - d
     elo, error = elo_with_error(scores)
-    print(f"trappy vs {args.opponent} at {args.tc}: +{w} ={d} -{l}  score {100 * sum(scores) / len(scores):.1f}%  "
+    limits = f"depth {args.depth} vs {args.opponent_depth or args.depth}" if args.depth else args.tc
+    print(f"trappy {' '.join(args.trappy_set)} vs {args.opponent} {' '.join(args.opponent_set)} at {limits}: +{w} ={d} -{l}  score {100 * sum(scores) / len(scores):.1f}%  "
           f"Elo {elo:+.1f} +/- {error:.1f}")
+    pairs = pentanomial(scores_by_pair)
+    print("pentanomial (LL, LD, DD+WL, WD, WW):", pairs)
     print("terminations:", ", ".join(f"{k} {v}" for k, v in sorted(terminations.items())))
     bad = sum(v for k, v in terminations.items() if k.startswith(("time forfeit", "error", "illegal")))
     sys.exit(1 if bad else 0)
