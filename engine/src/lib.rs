@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod output;
 pub mod perft_command;
 pub mod search;
 pub mod trappy;

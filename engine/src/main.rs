@@ -1,5 +1,6 @@
 use clap::{Parser, Subcommand};
 use engine::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
+use engine::output::emit;
 use engine::perft_command::{run_perft, PerftArgs};
 use engine::traps_command::{run_traps, TrapsArgs};
 use engine::tunables::{openbench_spsa_lines, Tunables};
@@ -72,11 +73,11 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let result = run_bench_with(depth, 16, &tunables, |fen, nodes| println!("{nodes:>10}  {fen}"));
+            let result = run_bench_with(depth, 16, &tunables, |fen, nodes| emit(&format!("{nodes:>10}  {fen}")));
             if result.trappy.searches > 0 {
-                println!("{}", result.trappy.uci_line("bench").trim_start_matches("info string "));
+                emit(result.trappy.uci_line("bench").trim_start_matches("info string "));
             }
-            println!("{} nodes {} nps", result.nodes, result.nodes * 1000 / result.millis.max(1));
+            emit(&format!("{} nodes {} nps", result.nodes, result.nodes * 1000 / result.millis.max(1)));
             ExitCode::SUCCESS
         }
         Command::Traps(args) => match run_traps(&args) {
@@ -88,7 +89,7 @@ fn main() -> ExitCode {
         },
         Command::Spsa => {
             for line in openbench_spsa_lines(&Tunables::default()) {
-                println!("{line}");
+                emit(&line);
             }
             ExitCode::SUCCESS
         }

@@ -1,6 +1,7 @@
 //! `trappy perft`: a single position with optional divide, or a whole EPD
 //! suite checked against its expected counts.
 
+use crate::output::emit;
 use clap::Args;
 use movegen::{divide, parse_perft_suite, perft, Board};
 use std::path::PathBuf;
@@ -39,10 +40,10 @@ pub fn run_perft(args: &PerftArgs) -> Result<ExitCode, String> {
     let nodes = if args.divide {
         let mut total = 0;
         for (mv, count) in divide(&board, depth) {
-            println!("{mv}: {count}");
+            emit(&format!("{mv}: {count}"));
             total += count;
         }
-        println!();
+        emit("");
         total
     } else {
         perft(&board, depth)
@@ -54,7 +55,7 @@ pub fn run_perft(args: &PerftArgs) -> Result<ExitCode, String> {
 fn print_speed_line(nodes: u64, start: Instant) {
     let seconds = start.elapsed().as_secs_f64();
     let mnps = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { 0.0 };
-    println!("nodes {nodes} time_ms {} mnps {mnps:.1}", (seconds * 1000.0).round() as u64);
+    emit(&format!("nodes {nodes} time_ms {} mnps {mnps:.1}", (seconds * 1000.0).round() as u64));
 }
 
 fn run_suite(path: &PathBuf, max_depth: u32) -> Result<ExitCode, String> {
@@ -67,7 +68,7 @@ fn run_suite(path: &PathBuf, max_depth: u32) -> Result<ExitCode, String> {
         let board = match Board::from_fen(&case.fen) {
             Ok(board) => board,
             Err(e) => {
-                println!("FAIL {}: {e}", case.fen);
+                emit(&format!("FAIL {}: {e}", case.fen));
                 failed += case.expected.len() as u64;
                 continue;
             }
@@ -79,11 +80,11 @@ fn run_suite(path: &PathBuf, max_depth: u32) -> Result<ExitCode, String> {
                 passed += 1;
             } else {
                 failed += 1;
-                println!("FAIL {} depth {depth} expected {expected} actual {actual}", case.fen);
+                emit(&format!("FAIL {} depth {depth} expected {expected} actual {actual}", case.fen));
             }
         }
     }
     print_speed_line(total_nodes, start);
-    println!("{passed} passed, {failed} failed");
+    emit(&format!("{passed} passed, {failed} failed"));
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

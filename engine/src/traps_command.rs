@@ -2,6 +2,7 @@
 //! depth with the trap pass covering every root move, then prints each root
 //! move's plain and adjusted score and its traps with their score vectors.
 
+use crate::output::emit;
 use crate::search::{SearchLimits, Searcher};
 use crate::trappy::assess::RootAssessment;
 use crate::trappy::{assess_all, decide, TrapConfig};
@@ -129,9 +130,9 @@ pub fn run_traps(args: &TrapsArgs) -> Result<(), String> {
     }
     let annotation = annotate(&board, args.depth, args.hash, &Tunables::default());
     if args.json {
-        println!("{}", annotation.to_json());
+        emit(&annotation.to_json());
     } else {
-        print!("{}", annotation.to_text());
+        emit(annotation.to_text().trim_end());
     }
     Ok(())
 }

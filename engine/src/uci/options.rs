@@ -6,7 +6,8 @@ use crate::tunables::{uci_option_lines, Tunables};
 use std::time::Duration;
 
 pub const DEFAULT_HASH_MB: usize = 16;
-pub const MAX_HASH_MB: usize = 32_768;
+/// Half of the 24 GiB this machine class has: a table must never exhaust memory.
+pub const MAX_HASH_MB: usize = 12_288;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 
 /// Every `option` line `uci` prints.
