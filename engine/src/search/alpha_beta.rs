@@ -48,15 +48,10 @@ impl Searcher {
 
         let hit = self.probe_tt(board.hash(), ply);
         if let Some(hit) = hit {
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
             // Trap-pass probes must see the position as a shallow search
             // would, so deeper entries may not answer them.
             let deep_enough = if self.exact_depth_tt { hit.depth == depth } else { hit.depth >= depth };
-            if !PV && deep_enough && usable {
+            if !PV && deep_enough && hit.cuts_off(alpha, beta) {
                 return hit.score;
             }
         }

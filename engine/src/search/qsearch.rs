@@ -32,12 +32,8 @@ impl Searcher {
         }
         let hit = self.probe_tt(board.hash(), ply);
         if let Some(hit) = hit {
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if usable && (!self.exact_depth_tt || hit.depth == 0) {
+            // Trap-pass probes take only quiescence entries here.
+            if hit.cuts_off(alpha, beta) && (!self.exact_depth_tt || hit.depth == 0) {
                 return hit.score;
             }
         }

@@ -48,6 +48,17 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// Whether the stored bound decides a search with this window.
+    pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: u8,

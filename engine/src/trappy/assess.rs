@@ -270,4 +270,31 @@ mod tests {
         );
         assert!(assess_root(&root, 5, &config).expect("raw").traps.is_empty());
     }
+
+    #[test]
+    fn delay_the_loss_rewards_losses_revealed_late() {
+        let tunables = Tunables { delay_loss_bonus: 40, delay_loss_threshold: 300, ..Tunables::default() };
+        let config = TrapConfig::from_tunables(&tunables);
+        // Lost at depth 5, but it looked fine at depths 1-3.
+        let late = root_with(&[(1, 0), (2, 0), (3, 0), (4, -400), (5, -400)], &[]);
+        // Lost at every depth.
+        let early = root_with(&[(1, -400), (2, -400), (3, -400), (4, -400), (5, -400)], &[]);
+        assert_eq!(assess_root(&late, 5, &config).expect("raw").delay_bonus, 30);
+        assert_eq!(assess_root(&early, 5, &config).expect("raw").delay_bonus, 0);
+        // Off by default.
+        let default = TrapConfig::from_tunables(&Tunables::default());
+        assert_eq!(assess_root(&late, 5, &default).expect("raw").delay_bonus, 0);
+    }
+
+    #[test]
+    fn insurance_counts_extra_continuations_up_to_the_cap() {
+        let tunables = Tunables { insurance_bonus: 5, ..Tunables::default() };
+        let config = TrapConfig::from_tunables(&tunables);
+        let mut root = root_with(&[(1, 0), (2, 0), (3, 0)], &[]);
+        root.continuations[3] = Some(3);
+        assert_eq!(assess_root(&root, 3, &config).expect("raw").insurance_bonus, 10);
+        root.continuations[3] = Some(9);
+        assert_eq!(assess_root(&root, 3, &config).expect("raw").insurance_bonus, 5 * MAX_INSURED_CONTINUATIONS);
+        assert_eq!(config.max_total_bonus(), config.bonus_cap + 5 * MAX_INSURED_CONTINUATIONS);
+    }
 }
