@@ -65,6 +65,17 @@ pub fn pawn_attacks(square: Square, color: Color) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index() * 64 + square.index()])
 }
 
+/// Every square attacked by a set of pawns of `color`, computed setwise.
+#[inline(always)]
+pub fn pawn_attack_span(pawns: Bitboard, color: Color) -> Bitboard {
+    let not_a = !Bitboard::FILE_A.0;
+    let not_h = !Bitboard::FILE_H.0;
+    Bitboard(match color {
+        Color::White => ((pawns.0 << 7) & not_h) | ((pawns.0 << 9) & not_a),
+        Color::Black => ((pawns.0 >> 9) & not_h) | ((pawns.0 >> 7) & not_a),
+    })
+}
+
 /// Squares strictly between two aligned squares (empty if not aligned).
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -131,6 +142,18 @@ mod tests {
             for b in Square::all() {
                 assert_eq!(between(a, b).0, geometry::between(sq, b.index() as u8));
                 assert_eq!(line(a, b).0, geometry::line(sq, b.index() as u8));
+            }
+        }
+    }
+
+    #[test]
+    fn setwise_pawn_attacks_equal_the_union_of_single_ones() {
+        let mut state = 0x1234_5678_9abc_def1;
+        for _ in 0..1000 {
+            let pawns = Bitboard(next(&mut state) & 0x00ff_ffff_ffff_ff00);
+            for color in Color::ALL {
+                let union = pawns.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(sq, color));
+                assert_eq!(pawn_attack_span(pawns, color), union);
             }
         }
     }

@@ -164,12 +164,7 @@ impl Board {
     #[inline(always)]
     pub fn attacked_in_zone(&self, zone: Bitboard, by: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.color_bb(by);
-        let pawns = self.colored(Piece::Pawn, by);
-        let pawn_attacks = match by {
-            Color::White => Bitboard(((pawns.0 << 7) & !Bitboard::FILE_H.0) | ((pawns.0 << 9) & !Bitboard::FILE_A.0)),
-            Color::Black => Bitboard(((pawns.0 >> 9) & !Bitboard::FILE_H.0) | ((pawns.0 >> 7) & !Bitboard::FILE_A.0)),
-        };
-        let mut attacked = pawn_attacks | king_attacks(self.king(by));
+        let mut attacked = pawn_attack_span(self.colored(Piece::Pawn, by), by) | king_attacks(self.king(by));
         for knight in self.colored(Piece::Knight, by) {
             attacked |= knight_attacks(knight);
         }

@@ -23,8 +23,8 @@ mod square;
 mod zobrist;
 
 pub use attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, piece_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attack_span, pawn_attacks, piece_attacks,
+    queen_attacks, rook_attacks,
 };
 pub use bitboard::Bitboard;
 pub use board::{Board, START_FEN};

@@ -3,21 +3,10 @@
 use super::pawns::adjacent_files;
 use super::score_pair::S;
 use crate::tunables::Tunables;
-use movegen::{piece_attacks, Bitboard, Board, Color, Piece};
+use movegen::{pawn_attack_span, piece_attacks, Bitboard, Board, Color, Piece};
 
 /// Attack count a piece typically has; mobility scores the difference.
 const TYPICAL_MOBILITY: [i32; 6] = [0, 4, 6, 6, 12, 0];
-
-/// Squares attacked by `color`'s pawns.
-pub fn pawn_attack_span(board: &Board, color: Color) -> Bitboard {
-    let pawns = board.colored(Piece::Pawn, color).0;
-    let not_a = !Bitboard::FILE_A.0;
-    let not_h = !Bitboard::FILE_H.0;
-    Bitboard(match color {
-        Color::White => ((pawns << 7) & not_h) | ((pawns << 9) & not_a),
-        Color::Black => ((pawns >> 9) & not_h) | ((pawns >> 7) & not_a),
-    })
-}
 
 pub struct PieceActivity {
     pub score: S,
@@ -29,7 +18,7 @@ pub struct PieceActivity {
 pub fn piece_activity(board: &Board, color: Color, enemy_king_zone: Bitboard, t: &Tunables) -> PieceActivity {
     let occupied = board.occupied();
     let ours = board.color_bb(color);
-    let safe = !ours & !pawn_attack_span(board, !color);
+    let safe = !ours & !pawn_attack_span(board.colored(Piece::Pawn, !color), !color);
     let mut activity = PieceActivity { score: S(0, 0), king_attack_units: 0, king_attackers: 0 };
     let weights = [
         (Piece::Knight, S(t.knight_mobility_mg, t.knight_mobility_eg), 2),

@@ -168,6 +168,10 @@ impl Searcher {
             table.mark_seen_best(root_index, reply, d);
         }
         for reply_index in likely_traps(table, root_index, d, config) {
+            if table.roots[root_index].replies[reply_index].probes[d].is_some() {
+                // The best reply: its exact value is the root move's.
+                continue;
+            }
             let reply = table.roots[root_index].replies[reply_index].mv;
             let mut after_reply = after_move.clone();
             after_reply.play(reply);
