@@ -1,1 +1,3 @@
-//! Games, tournaments and statistics. Built in a later issue.
+//! Games, tournaments and statistics. So far: the statistics.
+
+pub mod stats;

@@ -1,0 +1,79 @@
+//! Elo, normalized Elo, their 95% errors, LOS and the draw ratio, as
+//! fastchess and fishtest compute them (see docs/statistics.md).
+
+use super::sample::Sample;
+use super::special::erf;
+
+/// The two-sided 95% quantile of the normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+/// Normalized Elo per unit of t = (score - ½) / σ.
+pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// Mean score per game, 0..=1.
+    pub score: f64,
+    pub elo: f64,
+    pub elo_error: f64,
+    pub nelo: f64,
+    pub nelo_error: f64,
+    /// Likelihood of superiority, 0..=1.
+    pub los: f64,
+    pub draw_ratio: f64,
+}
+
+/// Logistic Elo difference for a mean score.
+pub fn score_to_elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Elo estimates for a sample, or `None` when it holds no game.
+pub fn estimate(sample: &Sample) -> Option<EloEstimate> {
+    let distribution = sample.distribution();
+    let n = distribution.total();
+    if n == 0.0 {
+        return None;
+    }
+    let (score, variance) = distribution.mean_and_variance();
+    let margin = Z95 * (variance / n).sqrt();
+    let (upper, lower) = (score + margin, score - margin);
+    // A pair is two games: the per-game deviation is √2 times the pair's.
+    let game_sigma = if sample.is_pentanomial() { (2.0 * variance).sqrt() } else { variance.sqrt() };
+    let nelo_of = |s: f64| (s - 0.5) / game_sigma * NELO_PER_T;
+    let los = match sample {
+        Sample::Trinomial(t) => {
+            let decisive = (t.wins + t.losses) as f64;
+            if decisive == 0.0 {
+                0.5
+            } else {
+                0.5 * (1.0 + erf((t.wins as f64 - t.losses as f64) / (2.0 * decisive).sqrt()))
+            }
+        }
+        Sample::Pentanomial(_) => {
+            if variance == 0.0 {
+                if score > 0.5 {
+                    1.0
+                } else if score < 0.5 {
+                    0.0
+                } else {
+                    0.5
+                }
+            } else {
+                0.5 * (1.0 - erf(-(score - 0.5) / (2.0 * variance / n).sqrt()))
+            }
+        }
+    };
+    let draw_ratio = match sample {
+        Sample::Trinomial(t) => t.draws as f64 / n,
+        Sample::Pentanomial(p) => p.dd_wl as f64 / n,
+    };
+    Some(EloEstimate {
+        score,
+        elo: score_to_elo(score),
+        elo_error: (score_to_elo(upper) - score_to_elo(lower)) / 2.0,
+        nelo: if game_sigma > 0.0 { nelo_of(score) } else { 0.0 },
+        nelo_error: if game_sigma > 0.0 { (nelo_of(upper) - nelo_of(lower)) / 2.0 } else { 0.0 },
+        los,
+        draw_ratio,
+    })
+}

@@ -1,0 +1,11 @@
+//! Match statistics: Elo with error bars, normalized Elo, LOS, draw ratio
+//! and the GSPRT, agreeing with fastchess and fishtest.
+
+mod elo;
+mod sample;
+mod special;
+mod sprt;
+
+pub use elo::{estimate, score_to_elo, EloEstimate, NELO_PER_T, Z95};
+pub use sample::{Pentanomial, Sample, Trinomial};
+pub use sprt::{sprt, SprtConfig, SprtDecision, SprtModel, SprtResult};
