@@ -1,6 +1,8 @@
 //! Games, tournaments and statistics. So far: PGN reading and the
 //! statistics.
 
+pub mod game_record;
 pub mod openings;
 pub mod pgn_reader;
+pub mod pgn_writer;
 pub mod stats;
