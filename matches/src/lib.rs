@@ -1,6 +1,7 @@
 //! Games, tournaments and statistics. So far: PGN reading and the
 //! statistics.
 
+pub mod adjudication;
 pub mod game_record;
 pub mod openings;
 pub mod pgn_reader;
