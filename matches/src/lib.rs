@@ -3,7 +3,9 @@
 
 pub mod adjudication;
 pub mod game_record;
+pub mod in_process;
 pub mod openings;
 pub mod pgn_reader;
 pub mod pgn_writer;
+pub mod player;
 pub mod stats;

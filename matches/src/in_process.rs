@@ -1,0 +1,104 @@
+//! An engine configuration inside this process: the engine crate's searcher
+//! with named option overrides. No pipes, no parsing, no process start-up.
+
+use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
+use engine::search::score::{is_mate_score, MATE};
+use engine::search::{SearchLimits, Searcher};
+use engine::tunables::Tunables;
+use movegen::{Board, Move};
+
+pub struct InProcessPlayer {
+    name: String,
+    searcher: Searcher,
+}
+
+impl InProcessPlayer {
+    /// A player with `overrides` (name, value) applied to the default
+    /// tunables; an unknown name or a value out of range is an error.
+    pub fn new(name: &str, overrides: &[(String, i64)], hash_mb: usize) -> Result<InProcessPlayer, String> {
+        let mut tunables = Tunables::default();
+        for (option, value) in overrides {
+            tunables.set(option, *value).map_err(|e| format!("player {name}: {e}"))?;
+        }
+        let mut searcher = Searcher::new(hash_mb);
+        searcher.tunables = tunables;
+        searcher.tunables_changed();
+        Ok(InProcessPlayer { name: name.to_string(), searcher })
+    }
+
+    /// Trappy counters of the current game.
+    pub fn trappy_stats(&self) -> engine::trappy::TrappyStats {
+        self.searcher.game_stats
+    }
+}
+
+fn search_limits(limit: &MoveLimit) -> SearchLimits {
+    match limit {
+        MoveLimit::Depth(depth) => SearchLimits::depth(*depth),
+        MoveLimit::Nodes(nodes) => SearchLimits::nodes(*nodes),
+        MoveLimit::MoveTime(time) => SearchLimits { movetime: Some(*time), ..SearchLimits::default() },
+        MoveLimit::Clock { ours, increment, moves_to_go, .. } => SearchLimits {
+            time_left: Some(*ours),
+            increment: *increment,
+            moves_to_go: *moves_to_go,
+            ..SearchLimits::default()
+        },
+    }
+}
+
+impl Player for InProcessPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.searcher.new_game();
+        Ok(())
+    }
+
+    fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {
+        let mut board = start.clone();
+        let mut keys = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            keys.push(board.hash());
+            board.play(mv);
+        }
+        let result = self.searcher.search(&board, &keys, &search_limits(limit), &mut |_| {});
+        if result.best_move.is_null() {
+            return Err(PlayerError::IllegalMove("asked to move in a finished game".into()));
+        }
+        let (score_cp, mate) = if is_mate_score(result.score) {
+            let plies = MATE - result.score.abs();
+            let moves_to_mate = (plies + 1) / 2;
+            (None, Some(if result.score > 0 { moves_to_mate } else { -moves_to_mate }))
+        } else {
+            (Some(result.score), None)
+        };
+        let note = (result.best_move != result.plain_move)
+            .then(|| format!("trappy {} over plain {}", result.best_move, result.plain_move));
+        Ok(PlayerMove { mv: result.best_move, score_cp, mate, depth: Some(result.depth), note })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_are_checked_and_moves_are_legal() {
+        assert!(InProcessPlayer::new("bad", &[("NoSuchOption".into(), 1)], 1).is_err());
+        assert!(InProcessPlayer::new("bad", &[("TrapScale".into(), 100_000)], 1).is_err());
+        let mut player = InProcessPlayer::new("plain", &[("TrapScale".into(), 0)], 1).expect("valid");
+        player.new_game().expect("new game");
+        let start = Board::startpos();
+        let e4 = start.parse_uci_move("e2e4").expect("legal");
+        let reply = player.choose_move(&start, &[e4], &MoveLimit::Depth(4)).expect("a move");
+        let mut after = start.clone();
+        after.play(e4);
+        assert!(after.is_legal(reply.mv));
+        assert!(reply.score_cp.is_some() && reply.depth == Some(4));
+        let mated = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("valid");
+        let mate = player.choose_move(&mated, &[], &MoveLimit::Nodes(20_000)).expect("a move");
+        assert_eq!(mate.mate, Some(1));
+    }
+}

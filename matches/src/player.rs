@@ -1,0 +1,71 @@
+//! The one small interface every player implements, whether an engine
+//! configuration inside this process or an external UCI program.
+
+use movegen::{Board, Move};
+use std::fmt;
+use std::time::Duration;
+
+/// How long a player may think about one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    Depth(i32),
+    Nodes(u64),
+    MoveTime(Duration),
+    /// Our clock, the opponent's, both increments, and moves to the next
+    /// time control if the control has one.
+    Clock {
+        ours: Duration,
+        theirs: Duration,
+        increment: Duration,
+        moves_to_go: Option<u32>,
+    },
+}
+
+/// A move and what the engine said about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerMove {
+    pub mv: Move,
+    /// Centipawns from the mover's view.
+    pub score_cp: Option<i32>,
+    /// Moves to mate, negative when being mated.
+    pub mate: Option<i32>,
+    pub depth: Option<i32>,
+    /// A note for the PGN, e.g. about a trap.
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// The process could not be started or did not finish its handshake.
+    StartFailed(String),
+    /// The process died.
+    Crashed(String),
+    /// No answer within the allowed time.
+    Stalled(String),
+    /// The answer was not a legal move here.
+    IllegalMove(String),
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            PlayerError::StartFailed(why) => write!(f, "failed to start: {why}"),
+            PlayerError::Crashed(why) => write!(f, "crashed: {why}"),
+            PlayerError::Stalled(why) => write!(f, "stalled: {why}"),
+            PlayerError::IllegalMove(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
+/// A chess player. `Send` so games can run on worker threads.
+pub trait Player: Send {
+    fn name(&self) -> &str;
+
+    /// Called before each game.
+    fn new_game(&mut self) -> Result<(), PlayerError>;
+
+    /// The move to play after `moves` from `start`, within `limit`.
+    fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError>;
+}
