@@ -2,6 +2,7 @@
 //! statistics.
 
 pub mod adjudication;
+pub mod game;
 pub mod game_record;
 pub mod in_process;
 pub mod openings;

@@ -1,0 +1,210 @@
+//! Plays one game between two players from an opening, keeping clocks,
+//! applying the rules and adjudication, and turning every player failure
+//! (crash, stall, illegal move, flag fall) into a loss with its reason.
+
+use crate::adjudication::{rules_outcome, AdjudicationRules, Adjudicator};
+use crate::game_record::{GameRecord, GameResult, MoveRecord, Termination};
+use crate::openings::Opening;
+use crate::player::{MoveLimit, Player, PlayerError};
+use movegen::{Color, Move};
+use std::time::{Duration, Instant};
+
+/// A player's thinking limit, as configured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LimitSpec {
+    Depth(i32),
+    Nodes(u64),
+    MoveTime(Duration),
+    /// `base + increment`, with the base added again every `moves` moves
+    /// when a moves-to-go control is given.
+    Clock {
+        base: Duration,
+        increment: Duration,
+        moves: Option<u32>,
+    },
+}
+
+impl LimitSpec {
+    /// The PGN TimeControl value ("-" for depth and node limits).
+    pub fn time_control(&self) -> String {
+        match self {
+            LimitSpec::Clock { base, increment, moves } => {
+                let base_and_inc = format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64());
+                match moves {
+                    Some(moves) => format!("{moves}/{base_and_inc}"),
+                    None => base_and_inc,
+                }
+            }
+            LimitSpec::MoveTime(time) => format!("{}/move", time.as_secs_f64()),
+            _ => "-".to_string(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSettings {
+    pub adjudication: AdjudicationRules,
+    /// How far past zero a clock may run before the flag falls.
+    pub time_margin: Duration,
+}
+
+/// Names and numbering for the PGN tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLabels {
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub round: String,
+}
+
+struct Clock {
+    left: Duration,
+    spec: LimitSpec,
+    moves_made: u32,
+}
+
+impl Clock {
+    fn new(spec: &LimitSpec) -> Clock {
+        let left = match spec {
+            LimitSpec::Clock { base, .. } => *base,
+            _ => Duration::ZERO,
+        };
+        Clock { left, spec: spec.clone(), moves_made: 0 }
+    }
+
+    fn move_limit(&self, theirs: &Clock) -> MoveLimit {
+        match &self.spec {
+            LimitSpec::Depth(depth) => MoveLimit::Depth(*depth),
+            LimitSpec::Nodes(nodes) => MoveLimit::Nodes(*nodes),
+            LimitSpec::MoveTime(time) => MoveLimit::MoveTime(*time),
+            LimitSpec::Clock { increment, moves, .. } => MoveLimit::Clock {
+                ours: self.left,
+                theirs: theirs.left,
+                increment: *increment,
+                moves_to_go: moves.map(|period| period - self.moves_made % period),
+            },
+        }
+    }
+
+    /// Charges `used`; returns false if the flag fell.
+    fn charge(&mut self, used: Duration, margin: Duration) -> bool {
+        let LimitSpec::Clock { base, increment, moves } = &self.spec else {
+            return true;
+        };
+        if used > self.left + margin {
+            return false;
+        }
+        self.left = self.left.saturating_sub(used) + *increment;
+        self.moves_made += 1;
+        if let Some(period) = moves {
+            if self.moves_made % period == 0 {
+                self.left += *base;
+            }
+        }
+        true
+    }
+}
+
+fn loss_for(side: Color) -> GameResult {
+    if side == Color::White {
+        GameResult::BlackWins
+    } else {
+        GameResult::WhiteWins
+    }
+}
+
+fn failure_termination(error: &PlayerError) -> Termination {
+    match error {
+        PlayerError::StartFailed(_) | PlayerError::Crashed(_) => Termination::Crash,
+        PlayerError::Stalled(_) => Termination::Stall,
+        PlayerError::IllegalMove(_) => Termination::IllegalMove,
+    }
+}
+
+/// Plays one game. `players` and `limits` are indexed by colour (white
+/// first). Never panics on a player's failure: it is the result.
+pub fn play_game(
+    players: [&mut dyn Player; 2],
+    limits: [&LimitSpec; 2],
+    opening: &Opening,
+    settings: &GameSettings,
+    labels: &GameLabels,
+) -> GameRecord {
+    let [white, black] = players;
+    let names = [white.name().to_string(), black.name().to_string()];
+    let mut seats: [&mut dyn Player; 2] = [white, black];
+    let mut clocks = [Clock::new(limits[0]), Clock::new(limits[1])];
+    let mut board = opening.start.clone();
+    let mut history: Vec<u64> = Vec::new();
+    let mut played: Vec<Move> = Vec::new();
+    let mut records: Vec<MoveRecord> = Vec::new();
+    for &mv in &opening.moves {
+        history.push(board.hash());
+        board.play(mv);
+        played.push(mv);
+        records.push(MoveRecord { mv, score_cp: None, mate: None, depth: None, time_ms: 0, note: Some("book".into()) });
+    }
+    let mut adjudicator = Adjudicator::new(settings.adjudication);
+    let finish = |records: Vec<MoveRecord>, result: GameResult, termination: Termination| GameRecord {
+        event: labels.event.clone(),
+        site: labels.site.clone(),
+        date: labels.date.clone(),
+        round: labels.round.clone(),
+        white: names[0].clone(),
+        black: names[1].clone(),
+        time_control: if limits[0] == limits[1] {
+            limits[0].time_control()
+        } else {
+            format!("{} vs {}", limits[0].time_control(), limits[1].time_control())
+        },
+        start: opening.start.clone(),
+        moves: records,
+        result,
+        termination,
+    };
+
+    for (index, seat) in seats.iter_mut().enumerate() {
+        if let Err(error) = seat.new_game() {
+            let side = if index == 0 { Color::White } else { Color::Black };
+            return finish(records, loss_for(side), failure_termination(&error));
+        }
+    }
+    loop {
+        if let Some((result, termination)) = rules_outcome(&board, &history) {
+            return finish(records, result, termination);
+        }
+        let side = board.side_to_move();
+        let us = side.index();
+        let limit = clocks[us].move_limit(&clocks[1 - us]);
+        let started = Instant::now();
+        let answer = seats[us].choose_move(&opening.start, &played, &limit);
+        let used = started.elapsed();
+        let reply = match answer {
+            Ok(reply) => reply,
+            Err(error) => return finish(records, loss_for(side), failure_termination(&error)),
+        };
+        if !board.is_legal(reply.mv) {
+            return finish(records, loss_for(side), Termination::IllegalMove);
+        }
+        if !clocks[us].charge(used, settings.time_margin) {
+            return finish(records, loss_for(side), Termination::TimeForfeit);
+        }
+        history.push(board.hash());
+        board.play(reply.mv);
+        played.push(reply.mv);
+        let score_for_adjudication = reply.score_cp.or(reply.mate.map(|m| if m > 0 { 100_000 } else { -100_000 }));
+        records.push(MoveRecord {
+            mv: reply.mv,
+            score_cp: reply.score_cp,
+            mate: reply.mate,
+            depth: reply.depth,
+            time_ms: used.as_millis() as u64,
+            note: reply.note,
+        });
+        if rules_outcome(&board, &history).is_none() {
+            if let Some((result, termination)) = adjudicator.after_move(&board, side, score_for_adjudication) {
+                return finish(records, result, termination);
+            }
+        }
+    }
+}

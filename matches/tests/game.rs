@@ -1,0 +1,177 @@
+//! One game end to end: real in-process engines, and fake players for
+//! every failure path.
+
+use matches::adjudication::AdjudicationRules;
+use matches::game::{play_game, GameLabels, GameSettings, LimitSpec};
+use matches::game_record::{GameResult, Termination};
+use matches::in_process::InProcessPlayer;
+use matches::openings::Opening;
+use matches::player::{MoveLimit, Player, PlayerError, PlayerMove};
+use movegen::{Board, Move};
+use std::time::Duration;
+
+fn labels() -> GameLabels {
+    GameLabels { event: "test".into(), site: "here".into(), date: "2026.11.20".into(), round: "1".into() }
+}
+
+fn settings() -> GameSettings {
+    GameSettings { adjudication: AdjudicationRules::default(), time_margin: Duration::from_millis(50) }
+}
+
+/// Plays the first legal move, or fails in a chosen way on a chosen move.
+struct FakePlayer {
+    name: String,
+    fail_on_move: usize,
+    failure: Option<PlayerError>,
+    illegal: bool,
+    delay: Duration,
+    moves_made: usize,
+}
+
+impl FakePlayer {
+    fn new(name: &str) -> FakePlayer {
+        FakePlayer {
+            name: name.into(),
+            fail_on_move: usize::MAX,
+            failure: None,
+            illegal: false,
+            delay: Duration::ZERO,
+            moves_made: 0,
+        }
+    }
+}
+
+impl Player for FakePlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.moves_made = 0;
+        Ok(())
+    }
+    fn choose_move(&mut self, start: &Board, moves: &[Move], _limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {
+        self.moves_made += 1;
+        std::thread::sleep(self.delay);
+        let mut board = start.clone();
+        for &mv in moves {
+            board.play(mv);
+        }
+        if self.moves_made >= self.fail_on_move {
+            if let Some(error) = self.failure.clone() {
+                return Err(error);
+            }
+            if self.illegal {
+                // A move of the opponent's pieces: never legal here.
+                let mut passed = board.clone();
+                passed.play_null();
+                let mv = passed.legal_moves()[0];
+                return Ok(PlayerMove { mv, score_cp: None, mate: None, depth: None, note: None });
+            }
+        }
+        let mv = board.legal_moves()[0];
+        Ok(PlayerMove { mv, score_cp: Some(0), mate: None, depth: Some(1), note: None })
+    }
+}
+
+fn opening() -> Opening {
+    Opening { start: Board::startpos(), moves: vec![] }
+}
+
+#[test]
+fn two_engines_finish_a_game_by_the_rules_or_adjudication() {
+    let mut white = InProcessPlayer::new("trappy", &[], 4).expect("valid");
+    let mut black = InProcessPlayer::new("plain", &[("TrapScale".into(), 0)], 4).expect("valid");
+    let book = Opening {
+        start: Board::startpos(),
+        moves: ["e2e4", "e7e5"]
+            .iter()
+            .scan(Board::startpos(), |b, t| {
+                let mv = b.parse_uci_move(t).ok()?;
+                b.play(mv);
+                Some(mv)
+            })
+            .collect(),
+    };
+    let game = play_game(
+        [&mut white, &mut black],
+        [&LimitSpec::Depth(3), &LimitSpec::Depth(3)],
+        &book,
+        &GameSettings {
+            adjudication: AdjudicationRules { max_moves: Some(60), ..AdjudicationRules::default() },
+            ..settings()
+        },
+        &labels(),
+    );
+    assert_eq!(game.moves[0].note.as_deref(), Some("book"));
+    let mut board = Board::startpos();
+    for record in &game.moves {
+        assert!(board.is_legal(record.mv));
+        board.play(record.mv);
+    }
+    assert!(game.moves.len() <= 120);
+    assert!(matches!(
+        game.termination,
+        Termination::Checkmate
+            | Termination::Stalemate
+            | Termination::ThreefoldRepetition
+            | Termination::FiftyMoveRule
+            | Termination::InsufficientMaterial
+            | Termination::MaxMoves
+    ));
+}
+
+#[test]
+fn every_player_failure_is_a_loss_with_its_reason() {
+    let cases: Vec<(FakePlayer, Termination)> = vec![
+        (
+            FakePlayer {
+                fail_on_move: 3,
+                failure: Some(PlayerError::Crashed("died".into())),
+                ..FakePlayer::new("crasher")
+            },
+            Termination::Crash,
+        ),
+        (
+            FakePlayer {
+                fail_on_move: 2,
+                failure: Some(PlayerError::Stalled("no bestmove".into())),
+                ..FakePlayer::new("hanger")
+            },
+            Termination::Stall,
+        ),
+        (FakePlayer { fail_on_move: 4, illegal: true, ..FakePlayer::new("cheater") }, Termination::IllegalMove),
+        (
+            FakePlayer {
+                fail_on_move: 1,
+                failure: Some(PlayerError::StartFailed("no uciok".into())),
+                ..FakePlayer::new("slow starter")
+            },
+            Termination::Crash,
+        ),
+    ];
+    for (mut bad, termination) in cases {
+        let mut good = FakePlayer::new("good");
+        let game = play_game(
+            [&mut good, &mut bad],
+            [&LimitSpec::Depth(1), &LimitSpec::Depth(1)],
+            &opening(),
+            &settings(),
+            &labels(),
+        );
+        assert_eq!(game.termination, termination, "{}", game.black);
+        assert_eq!(game.result, GameResult::WhiteWins, "{}", game.black);
+    }
+}
+
+#[test]
+fn a_flag_fall_is_a_time_forfeit() {
+    // 400 ms per move on a 1 s clock: the flag falls by the third move
+    // whatever the machine's load; the outcome, not the timing, is tested.
+    let mut slow = FakePlayer { delay: Duration::from_millis(400), ..FakePlayer::new("slow") };
+    let mut fast = FakePlayer::new("fast");
+    let clock = LimitSpec::Clock { base: Duration::from_millis(1000), increment: Duration::ZERO, moves: None };
+    let game = play_game([&mut slow, &mut fast], [&clock, &clock], &opening(), &settings(), &labels());
+    assert_eq!(game.termination, Termination::TimeForfeit);
+    assert_eq!(game.result, GameResult::BlackWins);
+    assert!(game.moves.len() <= 6);
+}
