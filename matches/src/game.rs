@@ -97,7 +97,7 @@ impl Clock {
         self.left = self.left.saturating_sub(used) + *increment;
         self.moves_made += 1;
         if let Some(period) = moves {
-            if self.moves_made % period == 0 {
+            if self.moves_made.is_multiple_of(*period) {
                 self.left += *base;
             }
         }
