@@ -10,3 +10,4 @@ pub mod pgn_reader;
 pub mod pgn_writer;
 pub mod player;
 pub mod stats;
+pub mod uci_player;
