@@ -1,0 +1,287 @@
+//! Tournaments: a schedule of colour-swapped game pairs (head-to-head,
+//! gauntlet or round-robin), played by worker threads that each own their
+//! players, journaled game by game so a run can resume after any interrupt.
+
+use crate::game::{play_game, GameLabels, GameSettings, LimitSpec};
+use crate::game_record::{GameRecord, GameResult};
+use crate::in_process::InProcessPlayer;
+use crate::journal::{read_journal, JournalEntry, JournalWriter};
+use crate::openings::Opening;
+use crate::pgn_writer::write_pgn;
+use crate::player::Player;
+use crate::stats::{Pentanomial, Trinomial};
+use crate::uci_player::{UciEngineConfig, UciPlayer};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::Arc;
+
+/// How to make a player; each worker thread makes its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    InProcess { name: String, overrides: Vec<(String, i64)>, hash_mb: usize },
+    Uci(UciEngineConfig),
+}
+
+impl PlayerSpec {
+    pub fn name(&self) -> &str {
+        match self {
+            PlayerSpec::InProcess { name, .. } => name,
+            PlayerSpec::Uci(config) => &config.name,
+        }
+    }
+
+    pub fn build(&self) -> Result<Box<dyn Player>, String> {
+        Ok(match self {
+            PlayerSpec::InProcess { name, overrides, hash_mb } => {
+                Box::new(InProcessPlayer::new(name, overrides, *hash_mb)?)
+            }
+            PlayerSpec::Uci(config) => Box::new(UciPlayer::new(config.clone())),
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub spec: PlayerSpec,
+    pub limit: LimitSpec,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TournamentKind {
+    /// The first two entrants against each other.
+    HeadToHead,
+    /// The first entrant against each of the others.
+    Gauntlet,
+    /// Everyone against everyone.
+    RoundRobin,
+}
+
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub entrants: Vec<Entrant>,
+    pub kind: TournamentKind,
+    pub openings: Vec<Opening>,
+    /// Game pairs (one opening, both colours) per pairing.
+    pub pairs_per_pairing: usize,
+    pub concurrency: usize,
+    pub settings: GameSettings,
+    pub event: String,
+    pub date: String,
+    pub journal: PathBuf,
+    pub pgn: Option<PathBuf>,
+}
+
+/// One game of the schedule: who plays, with which opening and colours.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ScheduledGame {
+    pub index: usize,
+    pub pairing: (usize, usize),
+    pub opening: usize,
+    /// Whether the pairing's first entrant has White.
+    pub first_is_white: bool,
+}
+
+/// The pairings of a tournament kind over `entrants` players.
+pub fn pairings(kind: TournamentKind, entrants: usize) -> Vec<(usize, usize)> {
+    match kind {
+        TournamentKind::HeadToHead => vec![(0, 1)],
+        TournamentKind::Gauntlet => (1..entrants).map(|other| (0, other)).collect(),
+        TournamentKind::RoundRobin => (0..entrants).flat_map(|a| (a + 1..entrants).map(move |b| (a, b))).collect(),
+    }
+}
+
+/// Games 2k and 2k+1 of each pairing are one pair: the same opening with
+/// colours swapped. The same schedule comes out every time, which is what
+/// makes each game reproducible from its index.
+pub fn schedule(tournament: &Tournament) -> Vec<ScheduledGame> {
+    let mut games = Vec::new();
+    for pairing in pairings(tournament.kind, tournament.entrants.len()) {
+        for pair in 0..tournament.pairs_per_pairing {
+            for first_is_white in [true, false] {
+                games.push(ScheduledGame {
+                    index: games.len(),
+                    pairing,
+                    opening: pair % tournament.openings.len().max(1),
+                    first_is_white,
+                });
+            }
+        }
+    }
+    games
+}
+
+/// Results of one pairing from its first entrant's point of view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairingScore {
+    pub games: Trinomial,
+    pub pairs: Pentanomial,
+    /// Game counts by termination name.
+    pub terminations: BTreeMap<String, u64>,
+}
+
+/// Folds journal entries into per-pairing scores.
+pub fn score_pairings(games: &[ScheduledGame], entries: &[JournalEntry]) -> BTreeMap<(usize, usize), PairingScore> {
+    let by_index: BTreeMap<usize, &JournalEntry> = entries.iter().map(|e| (e.game, e)).collect();
+    let mut scores: BTreeMap<(usize, usize), PairingScore> = BTreeMap::new();
+    let points = |game: &ScheduledGame, entry: &JournalEntry| -> u32 {
+        // Half-points for the pairing's first entrant.
+        match (entry.result, game.first_is_white) {
+            (GameResult::Draw, _) => 1,
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 2,
+            _ => 0,
+        }
+    };
+    for game in games {
+        let Some(entry) = by_index.get(&game.index) else { continue };
+        let score = scores.entry(game.pairing).or_default();
+        match points(game, entry) {
+            2 => score.games.wins += 1,
+            1 => score.games.draws += 1,
+            _ => score.games.losses += 1,
+        }
+        *score.terminations.entry(entry.termination.name().to_string()).or_default() += 1;
+        // Count the pair once both of its games are in.
+        if game.index % 2 == 1 {
+            if let Some(first) = by_index.get(&(game.index - 1)) {
+                let partner = &games[game.index - 1];
+                match points(partner, first) + points(game, entry) {
+                    0 => score.pairs.ll += 1,
+                    1 => score.pairs.ld += 1,
+                    2 => score.pairs.dd_wl += 1,
+                    3 => score.pairs.wd += 1,
+                    _ => score.pairs.ww += 1,
+                }
+            }
+        }
+    }
+    scores
+}
+
+/// What a run reports as it goes and at the end.
+pub struct Progress<'a> {
+    pub finished: usize,
+    pub total: usize,
+    pub scores: &'a BTreeMap<(usize, usize), PairingScore>,
+    pub last: Option<&'a GameRecord>,
+}
+
+/// Plays every scheduled game not yet in the journal. `on_game` sees each
+/// finished game and may return `true` to stop the run early (an SPRT
+/// bound was crossed); games in progress then finish and are journaled.
+pub fn run_tournament(
+    tournament: &Tournament,
+    mut on_game: impl FnMut(&Progress) -> bool,
+) -> Result<BTreeMap<(usize, usize), PairingScore>, String> {
+    if tournament.entrants.len() < 2 {
+        return Err("a tournament needs at least two players".into());
+    }
+    if tournament.openings.is_empty() {
+        return Err("a tournament needs at least one opening".into());
+    }
+    for entrant in &tournament.entrants {
+        // Fail before any game if a player cannot even be configured.
+        if let PlayerSpec::InProcess { .. } = entrant.spec {
+            entrant.spec.build()?;
+        }
+    }
+    let games = schedule(tournament);
+    let mut entries = read_journal(&tournament.journal)?;
+    let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
+    let mut journal = JournalWriter::open(&tournament.journal)?;
+    let mut pgn = match &tournament.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = channel::<(ScheduledGame, GameRecord)>();
+    let mut scores = score_pairings(&games, &entries);
+    let total = games.len();
+    let mut finished = entries.len();
+    if on_game(&Progress { finished, total, scores: &scores, last: None }) {
+        return Ok(scores);
+    }
+
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..tournament.concurrency.max(1).min(todo.len().max(1)) {
+            let (next, stop, sender, todo) = (Arc::clone(&next), Arc::clone(&stop), sender.clone(), &todo);
+            scope.spawn(move || {
+                let mut players: BTreeMap<usize, Box<dyn Player>> = BTreeMap::new();
+                loop {
+                    let slot = next.fetch_add(1, Ordering::SeqCst);
+                    if slot >= todo.len() || stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let game = todo[slot];
+                    let (first, second) = game.pairing;
+                    let (white, black) = if game.first_is_white { (first, second) } else { (second, first) };
+                    for seat in [white, black] {
+                        if let std::collections::btree_map::Entry::Vacant(slot) = players.entry(seat) {
+                            match tournament.entrants[seat].spec.build() {
+                                Ok(player) => {
+                                    slot.insert(player);
+                                }
+                                Err(_) => return,
+                            }
+                        }
+                    }
+                    let mut white_player = players.remove(&white).expect("built above");
+                    let mut black_player = players.remove(&black).expect("built above");
+                    let labels = GameLabels {
+                        event: tournament.event.clone(),
+                        site: "trappy matches".into(),
+                        date: tournament.date.clone(),
+                        round: (game.index + 1).to_string(),
+                    };
+                    let record = play_game(
+                        [white_player.as_mut(), black_player.as_mut()],
+                        [&tournament.entrants[white].limit, &tournament.entrants[black].limit],
+                        &tournament.openings[game.opening],
+                        &tournament.settings,
+                        &labels,
+                    );
+                    players.insert(white, white_player);
+                    players.insert(black, black_player);
+                    if sender.send((game, record)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (game, record) in receiver {
+            let entry = JournalEntry {
+                game: game.index,
+                white: record.white.clone(),
+                black: record.black.clone(),
+                result: record.result,
+                termination: record.termination,
+                plies: record.moves.len(),
+            };
+            journal.append(&entry)?;
+            if let Some(file) = pgn.as_mut() {
+                file.write_all(write_pgn(&record).as_bytes())
+                    .and_then(|_| file.flush())
+                    .map_err(|e| format!("cannot write PGN: {e}"))?;
+            }
+            entries.push(entry);
+            finished += 1;
+            scores = score_pairings(&games, &entries);
+            if on_game(&Progress { finished, total, scores: &scores, last: Some(&record) }) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(scores)
+}

@@ -1,0 +1,125 @@
+//! Tournaments end to end with in-process players: schedules, concurrency,
+//! journal and PGN, and resuming after a kill with no game lost or counted
+//! twice.
+
+use matches::adjudication::AdjudicationRules;
+use matches::game::{GameSettings, LimitSpec};
+use matches::journal::read_journal;
+use matches::openings::Opening;
+use matches::pgn_reader::read_pgn;
+use matches::tournament::{pairings, run_tournament, schedule, Entrant, PlayerSpec, Tournament, TournamentKind};
+use movegen::Board;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn entrant(name: &str, trap_scale: i64) -> Entrant {
+    Entrant {
+        spec: PlayerSpec::InProcess {
+            name: name.into(),
+            overrides: vec![("TrapScale".into(), trap_scale)],
+            hash_mb: 2,
+        },
+        limit: LimitSpec::Depth(2),
+    }
+}
+
+fn openings() -> Vec<Opening> {
+    ["e2e4", "d2d4", "c2c4", "g1f3"]
+        .iter()
+        .map(|text| {
+            let start = Board::startpos();
+            let mv = start.parse_uci_move(text).expect("legal");
+            Opening { start, moves: vec![mv] }
+        })
+        .collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("trappy-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn tournament(journal: PathBuf, pgn: Option<PathBuf>) -> Tournament {
+    Tournament {
+        entrants: vec![entrant("trappy", 100), entrant("plain", 0)],
+        kind: TournamentKind::HeadToHead,
+        openings: openings(),
+        pairs_per_pairing: 6,
+        concurrency: 2,
+        settings: GameSettings {
+            adjudication: AdjudicationRules { max_moves: Some(30), ..AdjudicationRules::default() },
+            time_margin: Duration::from_millis(50),
+        },
+        event: "test".into(),
+        date: "2026.11.20".into(),
+        journal,
+        pgn,
+    }
+}
+
+#[test]
+fn schedules_pair_every_opening_with_both_colours() {
+    assert_eq!(pairings(TournamentKind::Gauntlet, 4), vec![(0, 1), (0, 2), (0, 3)]);
+    assert_eq!(pairings(TournamentKind::RoundRobin, 4).len(), 6);
+    let t = tournament(temp("unused"), None);
+    let games = schedule(&t);
+    assert_eq!(games.len(), 12);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].opening, pair[1].opening);
+        assert!(pair[0].first_is_white && !pair[1].first_is_white);
+    }
+}
+
+#[test]
+fn a_head_to_head_fills_journal_pgn_and_pentanomial_counts() {
+    let (journal, pgn) = (temp("h2h.jsonl"), temp("h2h.pgn"));
+    let scores = run_tournament(&tournament(journal.clone(), Some(pgn.clone())), |_| false).expect("runs");
+    let score = &scores[&(0, 1)];
+    let games = score.games.wins + score.games.draws + score.games.losses;
+    assert_eq!(games, 12);
+    let p = score.pairs;
+    assert_eq!(p.ll + p.ld + p.dd_wl + p.wd + p.ww, 6);
+    assert_eq!(read_journal(&journal).expect("journal").len(), 12);
+    let text = std::fs::read_to_string(&pgn).expect("pgn");
+    let games_read = read_pgn(&text).expect("our PGN reads back");
+    assert_eq!(games_read.len(), 12);
+    assert_eq!(score.terminations.values().sum::<u64>(), 12);
+}
+
+#[test]
+fn resuming_after_a_kill_loses_and_duplicates_nothing() {
+    let journal = temp("resume.jsonl");
+    run_tournament(&tournament(journal.clone(), None), |_| false).expect("first run");
+    // Simulate kill -9 after five games, in the middle of writing a sixth.
+    let text = std::fs::read_to_string(&journal).expect("journal");
+    let mut kept: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    kept.push_str("{\"game\":7,\"white\":\"pla");
+    std::fs::write(&journal, kept).expect("truncate");
+    let mut played_now = 0;
+    let scores = run_tournament(&tournament(journal.clone(), None), |progress| {
+        if progress.last.is_some() {
+            played_now += 1;
+        }
+        false
+    })
+    .expect("resumed");
+    assert_eq!(played_now, 7);
+    let entries = read_journal(&journal).expect("journal");
+    let mut indices: Vec<usize> = entries.iter().map(|e| e.game).collect();
+    indices.sort();
+    assert_eq!(indices, (0..12).collect::<Vec<_>>());
+    let s = &scores[&(0, 1)];
+    assert_eq!(s.games.wins + s.games.draws + s.games.losses, 12);
+}
+
+#[test]
+fn a_stop_request_ends_the_run_early() {
+    let journal = temp("stop.jsonl");
+    let scores = run_tournament(&tournament(journal.clone(), None), |progress| progress.finished >= 3).expect("runs");
+    let s = &scores[&(0, 1)];
+    let played = s.games.wins + s.games.draws + s.games.losses;
+    // Games already running when the stop came still finish and count.
+    assert!((3..=4).contains(&played), "{played}");
+    assert_eq!(read_journal(&journal).expect("journal").len() as u64, played);
+}
