@@ -1,8 +1,11 @@
-//! The tuner front end. So far: the statistics calculator.
+//! The tuner front end: tournaments from TOML and the statistics calculator.
 
+mod match_command;
+mod match_config;
 mod stats_command;
 
 use clap::{Parser, Subcommand};
+use match_command::{run_match, MatchArgs};
 use stats_command::{run_stats, StatsArgs};
 use std::process::ExitCode;
 
@@ -15,6 +18,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a tournament from a TOML config (the embedded default without one)
+    Match(MatchArgs),
     /// Elo, normalized Elo, LOS, draw ratio and GSPRT from result counts
     Stats(StatsArgs),
 }
@@ -23,6 +28,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Stats(args) => run_stats(&args),
+        Command::Match(args) => run_match(&args),
     };
     match result {
         Ok(text) => {

@@ -1,0 +1,142 @@
+//! `tuner match [CONFIG] [--resume]`: runs a tournament with a progress bar,
+//! stops early when an SPRT bound is crossed, and prints the report.
+
+use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use matches::journal::read_journal;
+use matches::stats::{estimate, sprt, Sample, SprtDecision};
+use matches::tournament::{run_tournament, PairingScore};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The embedded default: a small gauntlet (see configs/default.toml).
+pub const DEFAULT_CONFIG: &str = include_str!("../../configs/default.toml");
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Tournament config (TOML); the embedded default when absent
+    pub config: Option<PathBuf>,
+    /// Continue from the journal of an interrupted run
+    #[arg(long)]
+    pub resume: bool,
+}
+
+/// Today's date as YYYY.MM.DD (UTC), from the days since 1970.
+fn today() -> String {
+    let days =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil-from-days, after H. Hinnant's algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + (month <= 2) as i64;
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore) -> String {
+    let sample = Sample::Pentanomial(score.pairs);
+    let games = Sample::Trinomial(score.games);
+    let used = if score.pairs.ll + score.pairs.ld + score.pairs.dd_wl + score.pairs.wd + score.pairs.ww > 0 {
+        sample
+    } else {
+        games
+    };
+    let mut line = format!(
+        "{} vs {}: +{} ={} -{}",
+        names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses
+    );
+    if let Some(e) = estimate(&used) {
+        line += &format!(
+            "  Elo {:+.1} +/- {:.1}  nElo {:+.1} +/- {:.1}  LOS {:.1} %  DrawRatio {:.1} %",
+            e.elo,
+            e.elo_error,
+            e.nelo,
+            e.nelo_error,
+            100.0 * e.los,
+            100.0 * e.draw_ratio
+        );
+    }
+    let p = score.pairs;
+    line += &format!("\n    Ptnml(0-2): [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
+    let terminations: Vec<String> = score.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    line += &format!("\n    terminations: {}", terminations.join(", "));
+    line
+}
+
+pub fn run_match(args: &MatchArgs) -> Result<String, String> {
+    let MatchPlan { mut tournament, sprt: sprt_config } = match &args.config {
+        Some(path) => load_match_config(path)?,
+        None => parse_match_config(DEFAULT_CONFIG, Path::new(".")).map_err(|e| format!("embedded default: {e}"))?,
+    };
+    tournament.date = today();
+    let journaled = read_journal(&tournament.journal)?;
+    if !journaled.is_empty() && !args.resume {
+        return Err(format!(
+            "journal {} already holds {} games: pass --resume to continue it, or delete it to start over",
+            tournament.journal.display(),
+            journaled.len()
+        ));
+    }
+    if let Some(dir) = tournament.journal.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let names: Vec<String> = tournament.entrants.iter().map(|e| e.spec.name().to_string()).collect();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  eta {eta}  {msg}").map_err(|e| e.to_string())?,
+    );
+    let mut verdict = None;
+    let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {
+        bar.set_length(progress.total as u64);
+        bar.set_position(progress.finished as u64);
+        if let Some((pairing, score)) = progress.scores.iter().next() {
+            let elo = estimate(&Sample::Trinomial(score.games));
+            let text = elo.map_or(String::new(), |e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.elo_error));
+            bar.set_message(format!(
+                "{} vs {} +{} ={} -{} {text}",
+                names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses
+            ));
+            if let Some(config) = &sprt_config {
+                let test = sprt(&Sample::Pentanomial(score.pairs), config);
+                if test.decision.is_some() {
+                    verdict = Some(test);
+                    return true;
+                }
+            }
+        }
+        false
+    })?;
+    bar.finish_and_clear();
+    let mut report = format!(
+        "{} ({} games)\n",
+        tournament.event,
+        scores.values().map(|s| s.games.wins + s.games.draws + s.games.losses).sum::<u64>()
+    );
+    for (pairing, score) in &scores {
+        report += &pairing_line(&names, *pairing, score);
+        report.push('\n');
+    }
+    if let (Some(config), Some((_, score))) = (&sprt_config, scores.iter().next()) {
+        let test = verdict.unwrap_or_else(|| sprt(&Sample::Pentanomial(score.pairs), config));
+        let decision = match test.decision {
+            Some(SprtDecision::AcceptH1) => "H1 accepted",
+            Some(SprtDecision::AcceptH0) => "H0 accepted",
+            None => "no decision",
+        };
+        report += &format!(
+            "SPRT [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {decision}\n",
+            config.elo0, config.elo1, test.llr, test.lower_bound, test.upper_bound
+        );
+    }
+    report += &format!("journal: {}", tournament.journal.display());
+    if let Some(pgn) = &tournament.pgn {
+        report += &format!("\npgn: {}", pgn.display());
+    }
+    Ok(report)
+}

@@ -1,0 +1,424 @@
+//! `tuner match` configuration in TOML. Every problem is reported with the
+//! key or file it concerns; relative paths are relative to the config file.
+
+use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
+use matches::game::{GameSettings, LimitSpec};
+use matches::openings::{load_openings, OpeningOrder, OpeningSettings};
+use matches::stats::{SprtConfig, SprtModel};
+use matches::tournament::{Entrant, PlayerSpec, Tournament, TournamentKind};
+use matches::uci_player::UciEngineConfig;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct MatchConfig {
+    pub tournament: TournamentSection,
+    pub openings: OpeningsSection,
+    #[serde(default)]
+    pub adjudication: AdjudicationSection,
+    pub sprt: Option<SprtSection>,
+    #[serde(rename = "engine")]
+    pub engines: Vec<EngineSection>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSection {
+    /// "head-to-head", "gauntlet" or "round-robin".
+    pub kind: String,
+    /// Game pairs per pairing.
+    pub pairs: usize,
+    pub concurrency: Option<usize>,
+    /// Names of the engines that play, in order; all engines when absent.
+    pub players: Option<Vec<String>>,
+    #[serde(default = "default_event")]
+    pub event: String,
+    pub journal: PathBuf,
+    pub pgn: Option<PathBuf>,
+}
+
+fn default_event() -> String {
+    "trappy match".into()
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningsSection {
+    pub file: PathBuf,
+    #[serde(default = "default_order")]
+    pub order: String,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default = "default_start")]
+    pub start: usize,
+    pub plies: Option<usize>,
+}
+
+fn default_order() -> String {
+    "sequential".into()
+}
+
+fn default_start() -> usize {
+    1
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct AdjudicationSection {
+    pub resign: Option<ResignSection>,
+    pub draw: Option<DrawSection>,
+    pub max_moves: Option<u32>,
+    #[serde(default = "default_margin")]
+    pub time_margin_ms: u64,
+}
+
+fn default_margin() -> u64 {
+    100
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ResignSection {
+    pub score: i32,
+    pub moves: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct DrawSection {
+    pub score: i32,
+    pub moves: u32,
+    pub after: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SprtSection {
+    pub elo0: f64,
+    pub elo1: f64,
+    #[serde(default = "default_error")]
+    pub alpha: f64,
+    #[serde(default = "default_error")]
+    pub beta: f64,
+    #[serde(default = "default_model")]
+    pub model: String,
+}
+
+fn default_error() -> f64 {
+    0.05
+}
+
+fn default_model() -> String {
+    "normalized".into()
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSection {
+    pub name: String,
+    /// "in-process" (default) or "uci".
+    #[serde(default = "default_kind")]
+    pub kind: String,
+    /// In-process: tunable overrides.
+    #[serde(default)]
+    pub options: BTreeMap<String, i64>,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    /// "base+increment" in seconds, optionally "moves/base+increment".
+    pub tc: Option<String>,
+    #[serde(default = "default_hash")]
+    pub hash_mb: usize,
+    /// UCI: the program, its arguments, working directory and options.
+    pub command: Option<PathBuf>,
+    #[serde(default)]
+    pub args: Vec<String>,
+    pub dir: Option<PathBuf>,
+    #[serde(default)]
+    pub uci_options: BTreeMap<String, toml::Value>,
+    #[serde(default = "default_startup")]
+    pub startup_timeout_ms: u64,
+}
+
+fn default_kind() -> String {
+    "in-process".into()
+}
+
+fn default_hash() -> usize {
+    16
+}
+
+fn default_startup() -> u64 {
+    10_000
+}
+
+/// Parses "10+0.1" or "40/60+0.5".
+pub fn parse_time_control(text: &str) -> Option<LimitSpec> {
+    let (moves, rest) = match text.split_once('/') {
+        Some((moves, rest)) => (Some(moves.trim().parse::<u32>().ok().filter(|&m| m > 0)?), rest),
+        None => (None, text),
+    };
+    let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
+    let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
+    Some(LimitSpec::Clock {
+        base: Duration::from_secs_f64(seconds(base)?),
+        increment: Duration::from_secs_f64(seconds(increment)?),
+        moves,
+    })
+}
+
+fn relative(base: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        base.join(path)
+    }
+}
+
+fn engine_limit(engine: &EngineSection) -> Result<LimitSpec, String> {
+    let key = |field: &str| format!("engine '{}': {field}", engine.name);
+    let chosen = [engine.depth.is_some(), engine.nodes.is_some(), engine.movetime_ms.is_some(), engine.tc.is_some()];
+    if chosen.iter().filter(|&&c| c).count() != 1 {
+        return Err(key("give exactly one of depth, nodes, movetime_ms and tc"));
+    }
+    Ok(match (engine.depth, engine.nodes, engine.movetime_ms, &engine.tc) {
+        (Some(depth), ..) if (1..=100).contains(&depth) => LimitSpec::Depth(depth),
+        (Some(_), ..) => return Err(key("depth must be 1 to 100")),
+        (_, Some(nodes), ..) if nodes > 0 => LimitSpec::Nodes(nodes),
+        (_, Some(_), ..) => return Err(key("nodes must be positive")),
+        (_, _, Some(ms), _) => LimitSpec::MoveTime(Duration::from_millis(ms)),
+        (_, _, _, Some(tc)) => {
+            parse_time_control(tc).ok_or_else(|| key(&format!("tc '{tc}' is not base+increment seconds")))?
+        }
+        _ => unreachable!("exactly one limit is set"),
+    })
+}
+
+fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String> {
+    match engine.kind.as_str() {
+        "in-process" => {
+            if engine.command.is_some() {
+                return Err(format!("engine '{}': command is only for kind = \"uci\"", engine.name));
+            }
+            Ok(PlayerSpec::InProcess {
+                name: engine.name.clone(),
+                overrides: engine.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+                hash_mb: engine.hash_mb,
+            })
+        }
+        "uci" => {
+            let command =
+                engine.command.as_ref().ok_or_else(|| format!("engine '{}': uci needs command", engine.name))?;
+            // A bare name is looked up on PATH; anything with a slash is a path.
+            let command = if command.components().count() > 1 { relative(base, command) } else { command.clone() };
+            let options = engine
+                .uci_options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+                .collect();
+            Ok(PlayerSpec::Uci(UciEngineConfig {
+                name: engine.name.clone(),
+                command,
+                args: engine.args.clone(),
+                working_dir: engine.dir.as_ref().map(|d| relative(base, d)),
+                options,
+                startup_timeout: Duration::from_millis(engine.startup_timeout_ms),
+                move_timeout: Duration::from_secs(30),
+            }))
+        }
+        other => Err(format!("engine '{}': kind must be \"in-process\" or \"uci\", not \"{other}\"", engine.name)),
+    }
+}
+
+/// The tournament and SPRT a config describes.
+pub struct MatchPlan {
+    pub tournament: Tournament,
+    pub sprt: Option<SprtConfig>,
+}
+
+/// Reads and checks a config file.
+pub fn load_match_config(path: &Path) -> Result<MatchPlan, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    parse_match_config(&text, base).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> {
+    let config: MatchConfig = toml::from_str(text).map_err(|e| e.to_string())?;
+    let kind = match config.tournament.kind.as_str() {
+        "head-to-head" => TournamentKind::HeadToHead,
+        "gauntlet" => TournamentKind::Gauntlet,
+        "round-robin" => TournamentKind::RoundRobin,
+        other => return Err(format!("tournament.kind must be head-to-head, gauntlet or round-robin, not \"{other}\"")),
+    };
+    let mut by_name = BTreeMap::new();
+    for engine in &config.engines {
+        if by_name.insert(engine.name.clone(), engine).is_some() {
+            return Err(format!("engine name '{}' is used twice", engine.name));
+        }
+    }
+    let chosen: Vec<&EngineSection> = match &config.tournament.players {
+        Some(names) => names
+            .iter()
+            .map(|name| {
+                by_name.get(name).copied().ok_or_else(|| format!("tournament.players: unknown engine '{name}'"))
+            })
+            .collect::<Result<_, _>>()?,
+        None => config.engines.iter().collect(),
+    };
+    if chosen.len() < 2 || (kind == TournamentKind::HeadToHead && chosen.len() != 2) {
+        return Err(format!(
+            "tournament.players: {} needs {} engines, found {}",
+            config.tournament.kind,
+            if kind == TournamentKind::HeadToHead { "exactly 2" } else { "at least 2" },
+            chosen.len()
+        ));
+    }
+    let entrants = chosen
+        .iter()
+        .map(|engine| Ok(Entrant { spec: engine_spec(engine, base)?, limit: engine_limit(engine)? }))
+        .collect::<Result<Vec<_>, String>>()?;
+    let order = match config.openings.order.as_str() {
+        "random" => OpeningOrder::Random,
+        "sequential" => OpeningOrder::Sequential,
+        other => return Err(format!("openings.order must be random or sequential, not \"{other}\"")),
+    };
+    let openings = load_openings(&OpeningSettings {
+        path: relative(base, &config.openings.file),
+        order,
+        seed: config.openings.seed,
+        start: config.openings.start,
+        plies: config.openings.plies,
+    })
+    .map_err(|e| format!("openings.file: {e}"))?;
+    if config.tournament.pairs == 0 {
+        return Err("tournament.pairs must be at least 1".into());
+    }
+    let adjudication = &config.adjudication;
+    let settings = GameSettings {
+        adjudication: AdjudicationRules {
+            resign: adjudication.resign.as_ref().map(|r| ResignRule { score_cp: r.score, moves: r.moves }),
+            draw: adjudication.draw.as_ref().map(|d| DrawRule {
+                score_cp: d.score,
+                moves: d.moves,
+                after_move: d.after,
+            }),
+            max_moves: adjudication.max_moves,
+        },
+        time_margin: Duration::from_millis(adjudication.time_margin_ms),
+    };
+    let sprt = match &config.sprt {
+        Some(section) => {
+            let model = match section.model.as_str() {
+                "normalized" => SprtModel::Normalized,
+                "logistic" => SprtModel::Logistic,
+                other => return Err(format!("sprt.model must be normalized or logistic, not \"{other}\"")),
+            };
+            let sprt =
+                SprtConfig { elo0: section.elo0, elo1: section.elo1, alpha: section.alpha, beta: section.beta, model };
+            sprt.validate().map_err(|e| format!("sprt: {e}"))?;
+            Some(sprt)
+        }
+        None => None,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(MatchPlan {
+        tournament: Tournament {
+            entrants,
+            kind,
+            openings,
+            pairs_per_pairing: config.tournament.pairs,
+            concurrency: config.tournament.concurrency.unwrap_or(cores).max(1),
+            settings,
+            event: config.tournament.event.clone(),
+            date: String::new(),
+            journal: relative(base, &config.tournament.journal),
+            pgn: config.tournament.pgn.as_ref().map(|p| relative(base, p)),
+        },
+        sprt,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(extra_engine: &str) -> String {
+        format!(
+            r#"
+[tournament]
+kind = "gauntlet"
+pairs = 3
+journal = "j.jsonl"
+[openings]
+file = "../../shared/data/openings/noob_3moves.epd"
+order = "random"
+seed = 5
+[[engine]]
+name = "trappy"
+depth = 5
+[[engine]]
+name = "plain"
+tc = "10+0.1"
+options = {{ TrapScale = 0 }}
+{extra_engine}
+"#
+        )
+    }
+
+    fn base() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    #[test]
+    fn a_good_config_becomes_a_tournament() {
+        let plan = parse_match_config(&config(""), &base()).expect("valid");
+        let t = plan.tournament;
+        assert_eq!(t.kind, TournamentKind::Gauntlet);
+        assert_eq!(t.entrants.len(), 2);
+        assert_eq!(t.entrants[0].limit, LimitSpec::Depth(5));
+        assert_eq!(
+            t.entrants[1].limit,
+            LimitSpec::Clock { base: Duration::from_secs(10), increment: Duration::from_millis(100), moves: None }
+        );
+        assert_eq!(t.journal, base().join("j.jsonl"));
+        assert!(plan.sprt.is_none());
+    }
+
+    #[test]
+    fn every_broken_config_names_what_is_wrong() {
+        let cases = [
+            (config("").replace("pairs = 3", "pairs = \"three\""), "pairs"),
+            (config("").replace("kind = \"gauntlet\"", "kind = \"swiss\""), "tournament.kind"),
+            (config("").replace("noob_3moves.epd", "missing.epd"), "missing.epd"),
+            (config("").replace("depth = 5", "depth = 5\nnodes = 10"), "exactly one"),
+            (config("").replace("tc = \"10+0.1\"", "tc = \"ten\""), "tc"),
+            (config("[tournament.extra]\nx = 1"), "extra"),
+            (config("").replace("[tournament]", "[tournament]\nplayers = [\"trappy\", \"nobody\"]"), "nobody"),
+            (config("[[engine]]\nname = \"sf\"\nkind = \"uci\"\ndepth = 3"), "command"),
+            (config("[sprt]\nelo0 = 5\nelo1 = 0"), "sprt"),
+            ("not toml at all [".to_string(), "TOML"),
+        ];
+        for (text, expected) in cases {
+            let error = parse_match_config(&text, &base()).err().unwrap_or_else(|| panic!("accepted: {text}"));
+            assert!(error.contains(expected), "{expected}: {error}");
+        }
+    }
+
+    #[test]
+    fn time_controls_parse() {
+        assert_eq!(
+            parse_time_control("40/60+0.5"),
+            Some(LimitSpec::Clock {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500),
+                moves: Some(40)
+            })
+        );
+        assert_eq!(parse_time_control("1+0.01").map(|l| l.time_control()), Some("1+0.01".into()));
+        assert!(parse_time_control("-1+0").is_none() && parse_time_control("0/1+1").is_none());
+    }
+}
