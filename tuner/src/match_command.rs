@@ -75,6 +75,12 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         None => parse_match_config(DEFAULT_CONFIG, Path::new(".")).map_err(|e| format!("embedded default: {e}"))?,
     };
     tournament.date = today();
+    if args.config.is_none() && !args.resume {
+        // The demonstration starts afresh each time it is run.
+        for file in std::iter::once(&tournament.journal).chain(tournament.pgn.as_ref()) {
+            let _ = std::fs::remove_file(file);
+        }
+    }
     let journaled = read_journal(&tournament.journal)?;
     if !journaled.is_empty() && !args.resume {
         return Err(format!(
