@@ -174,13 +174,7 @@ impl Searcher {
         if searched == 0 {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::classify(best, original_alpha, beta);
         self.store_tt(board.hash(), ply, best_move, best, eval, depth, bound);
         best
     }

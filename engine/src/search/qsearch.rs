@@ -77,13 +77,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::classify(best, original_alpha, beta);
         self.store_tt(board.hash(), ply, best_move, best, stand_pat, 0, bound);
         best
     }

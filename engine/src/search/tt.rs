@@ -18,6 +18,20 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// What a search result `best` means, given the window it was searched
+    /// with: above beta a lower bound, inside the window exact, else upper.
+    pub fn classify(best: i32, original_alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Copy, Clone, Default)]
 struct Entry {
     key: u32,
