@@ -114,11 +114,7 @@ impl Searcher {
                     node_budget,
                     annotate: self.annotate,
                 };
-                let outcome = self.trap_pass(board, depth, &plan, table, &trap_config);
-                pass_nodes += outcome.nodes;
-                if std::env::var_os("TRAPPY_DEBUG").is_some() {
-                    eprintln!("depth {depth} main {main_nodes} pass {outcome:?}");
-                }
+                pass_nodes += self.trap_pass(board, depth, &plan, table, &trap_config).nodes;
                 trap_notes = notes(&assess_all(table, depth as usize, &trap_config));
                 trap_depth = Some(depth as usize);
             }
