@@ -122,42 +122,59 @@ pub struct PairingScore {
     pub terminations: BTreeMap<String, u64>,
 }
 
-/// Folds journal entries into per-pairing scores.
-pub fn score_pairings(games: &[ScheduledGame], entries: &[JournalEntry]) -> BTreeMap<(usize, usize), PairingScore> {
-    let by_index: BTreeMap<usize, &JournalEntry> = entries.iter().map(|e| (e.game, e)).collect();
-    let mut scores: BTreeMap<(usize, usize), PairingScore> = BTreeMap::new();
-    let points = |game: &ScheduledGame, entry: &JournalEntry| -> u32 {
-        // Half-points for the pairing's first entrant.
-        match (entry.result, game.first_is_white) {
-            (GameResult::Draw, _) => 1,
-            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 2,
-            _ => 0,
+/// Half-points a game gave the pairing's first entrant.
+fn first_entrant_points(game: &ScheduledGame, entry: &JournalEntry) -> u32 {
+    match (entry.result, game.first_is_white) {
+        (GameResult::Draw, _) => 1,
+        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 2,
+        _ => 0,
+    }
+}
+
+/// Per-pairing scores, updated one finished game at a time.
+#[derive(Clone, Debug, Default)]
+pub struct Scoreboard {
+    by_index: BTreeMap<usize, JournalEntry>,
+    pub scores: BTreeMap<(usize, usize), PairingScore>,
+}
+
+impl Scoreboard {
+    /// Adds one game; a game already counted, or not in the schedule, is
+    /// ignored. A pair is counted when the second of its games comes in.
+    pub fn add(&mut self, games: &[ScheduledGame], entry: JournalEntry) {
+        let Some(game) = games.get(entry.game) else { return };
+        if self.by_index.contains_key(&entry.game) {
+            return;
         }
-    };
-    for game in games {
-        let Some(entry) = by_index.get(&game.index) else { continue };
-        let score = scores.entry(game.pairing).or_default();
-        match points(game, entry) {
+        let points = first_entrant_points(game, &entry);
+        let score = self.scores.entry(game.pairing).or_default();
+        match points {
             2 => score.games.wins += 1,
             1 => score.games.draws += 1,
             _ => score.games.losses += 1,
         }
         *score.terminations.entry(entry.termination.name().to_string()).or_default() += 1;
-        // Count the pair once both of its games are in.
-        if game.index % 2 == 1 {
-            if let Some(first) = by_index.get(&(game.index - 1)) {
-                let partner = &games[game.index - 1];
-                match points(partner, first) + points(game, entry) {
-                    0 => score.pairs.ll += 1,
-                    1 => score.pairs.ld += 1,
-                    2 => score.pairs.dd_wl += 1,
-                    3 => score.pairs.wd += 1,
-                    _ => score.pairs.ww += 1,
-                }
+        let partner_index = game.index ^ 1;
+        if let (Some(partner), Some(partner_entry)) = (games.get(partner_index), self.by_index.get(&partner_index)) {
+            match first_entrant_points(partner, partner_entry) + points {
+                0 => score.pairs.ll += 1,
+                1 => score.pairs.ld += 1,
+                2 => score.pairs.dd_wl += 1,
+                3 => score.pairs.wd += 1,
+                _ => score.pairs.ww += 1,
             }
         }
+        self.by_index.insert(entry.game, entry);
     }
-    scores
+}
+
+/// Folds journal entries into per-pairing scores.
+pub fn score_pairings(games: &[ScheduledGame], entries: &[JournalEntry]) -> BTreeMap<(usize, usize), PairingScore> {
+    let mut board = Scoreboard::default();
+    for entry in entries {
+        board.add(games, entry.clone());
+    }
+    board.scores
 }
 
 /// What a run reports as it goes and at the end.
@@ -188,7 +205,7 @@ pub fn run_tournament(
         }
     }
     let games = schedule(tournament);
-    let mut entries = read_journal(&tournament.journal)?;
+    let entries = read_journal(&tournament.journal)?;
     let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
     let mut journal = JournalWriter::open(&tournament.journal)?;
     let mut pgn = match &tournament.pgn {
@@ -205,11 +222,14 @@ pub fn run_tournament(
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel::<(ScheduledGame, GameRecord)>();
-    let mut scores = score_pairings(&games, &entries);
+    let mut board = Scoreboard::default();
+    for entry in entries {
+        board.add(&games, entry);
+    }
     let total = games.len();
-    let mut finished = entries.len();
-    if on_game(&Progress { finished, total, scores: &scores, last: None }) {
-        return Ok(scores);
+    let mut finished = done.len();
+    if on_game(&Progress { finished, total, scores: &board.scores, last: None }) {
+        return Ok(board.scores);
     }
 
     std::thread::scope(|scope| -> Result<(), String> {
@@ -274,14 +294,13 @@ pub fn run_tournament(
                     .and_then(|_| file.flush())
                     .map_err(|e| format!("cannot write PGN: {e}"))?;
             }
-            entries.push(entry);
+            board.add(&games, entry);
             finished += 1;
-            scores = score_pairings(&games, &entries);
-            if on_game(&Progress { finished, total, scores: &scores, last: Some(&record) }) {
+            if on_game(&Progress { finished, total, scores: &board.scores, last: Some(&record) }) {
                 stop.store(true, Ordering::SeqCst);
             }
         }
         Ok(())
     })?;
-    Ok(scores)
+    Ok(board.scores)
 }

@@ -26,8 +26,9 @@ pub fn king_safety(board: &Board, color: Color, attack_units: i32, attackers: i3
         (one.0 | two.0) | ((one.0 | two.0) << 1 & !Bitboard::FILE_A.0) | ((one.0 | two.0) >> 1 & !Bitboard::FILE_H.0),
     );
     let shield = (front & our_pawns & files).count() as i32;
-    let open_files = (0..8u8)
-        .filter(|&file| files.has(movegen::Square::new(file, 0)) && (Bitboard::file(file) & our_pawns).is_empty())
+    let king_file = king.file();
+    let open_files = (king_file.saturating_sub(1)..=(king_file + 1).min(7))
+        .filter(|&file| (Bitboard::file(file) & our_pawns).is_empty())
         .count() as i32;
     let mut mg = shield.min(3) * t.king_shield_mg - open_files * t.king_open_file_mg;
     // One lone attacker is rarely dangerous; the danger grows with the
