@@ -1,5 +1,5 @@
-//! Games, tournaments and statistics. So far: PGN reading and the
-//! statistics.
+//! Games between players (in-process configurations and external UCI
+//! engines), tournaments with journals and PGN, and match statistics.
 
 pub mod adjudication;
 pub mod game;

@@ -1,5 +1,6 @@
 //! The tuner front end: tournaments from TOML and the statistics calculator.
 
+mod bench_command;
 mod match_command;
 mod match_config;
 mod stats_command;

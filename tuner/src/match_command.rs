@@ -1,6 +1,7 @@
 //! `tuner match [CONFIG] [--resume]`: runs a tournament with a progress bar,
 //! stops early when an SPRT bound is crossed, and prints the report.
 
+use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
 use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -20,6 +21,19 @@ pub struct MatchArgs {
     /// Continue from the journal of an interrupted run
     #[arg(long)]
     pub resume: bool,
+    /// Measure the harness's throughput instead (in-process against external
+    /// UCI, one game at a time against two); CONFIG is not used
+    #[arg(long, conflicts_with_all = ["config", "resume"])]
+    pub bench: bool,
+    /// Game pairs per benchmark run
+    #[arg(long, default_value_t = 24, requires = "bench")]
+    pub bench_pairs: usize,
+    /// Opening file for the benchmark
+    #[arg(long, default_value = "../shared/data/openings/8moves_v3.pgn", requires = "bench")]
+    pub bench_openings: PathBuf,
+    /// The engine binary the external runs start (default: `trappy` beside `tuner`)
+    #[arg(long, requires = "bench")]
+    pub bench_engine: Option<PathBuf>,
 }
 
 /// Today's date as YYYY.MM.DD (UTC), from the days since 1970.
@@ -70,6 +84,18 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<String, String> {
+    if args.bench {
+        let settings = BenchSettings {
+            pairs: args.bench_pairs.max(1),
+            openings: args.bench_openings.clone(),
+            engine: args.bench_engine.clone().unwrap_or_else(sibling_engine),
+        };
+        let spinner = ProgressBar::new_spinner();
+        spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+        let report = run_bench(&settings, |label| spinner.set_message(format!("benchmark: {label}")));
+        spinner.finish_and_clear();
+        return report;
+    }
     let MatchPlan { mut tournament, sprt: sprt_config } = match &args.config {
         Some(path) => load_match_config(path)?,
         None => parse_match_config(DEFAULT_CONFIG, Path::new(".")).map_err(|e| format!("embedded default: {e}"))?,
