@@ -36,6 +36,18 @@ pub struct MatchArgs {
     pub bench_engine: Option<PathBuf>,
 }
 
+/// Where the embedded default's relative paths start: `configs/` of the
+/// checkout, found from the working directory when run from the repository
+/// root (short paths in the report), else from where this crate was built.
+fn default_config_dir() -> PathBuf {
+    let local = Path::new("configs");
+    if local.join("default.toml").is_file() {
+        local.to_path_buf()
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs")
+    }
+}
+
 /// Today's date as YYYY.MM.DD (UTC), from the days since 1970.
 fn today() -> String {
     let days =
@@ -65,16 +77,23 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
         "{} vs {}: +{} ={} -{}",
         names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses
     );
-    if let Some(e) = estimate(&used) {
-        line += &format!(
-            "  Elo {:+.1} +/- {:.1}  nElo {:+.1} +/- {:.1}  LOS {:.1} %  DrawRatio {:.1} %",
-            e.elo,
-            e.elo_error,
-            e.nelo,
-            e.nelo_error,
-            100.0 * e.los,
-            100.0 * e.draw_ratio
-        );
+    match estimate(&used) {
+        Some(e) if !(e.elo.is_finite() && e.elo_error.is_finite()) => {
+            // All wins, all losses or all draws: no spread to measure yet.
+            line += "  Elo undefined (no variance in the results yet)";
+        }
+        Some(e) => {
+            line += &format!(
+                "  Elo {:+.1} +/- {:.1}  nElo {:+.1} +/- {:.1}  LOS {:.1} %  DrawRatio {:.1} %",
+                e.elo,
+                e.elo_error,
+                e.nelo,
+                e.nelo_error,
+                100.0 * e.los,
+                100.0 * e.draw_ratio
+            )
+        }
+        None => {}
     }
     let p = score.pairs;
     line += &format!("\n    Ptnml(0-2): [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
@@ -98,7 +117,9 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     }
     let MatchPlan { mut tournament, sprt: sprt_config } = match &args.config {
         Some(path) => load_match_config(path)?,
-        None => parse_match_config(DEFAULT_CONFIG, Path::new(".")).map_err(|e| format!("embedded default: {e}"))?,
+        None => {
+            parse_match_config(DEFAULT_CONFIG, &default_config_dir()).map_err(|e| format!("embedded default: {e}"))?
+        }
     };
     tournament.date = today();
     if args.config.is_none() && !args.resume {
@@ -129,7 +150,9 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         bar.set_position(progress.finished as u64);
         if let Some((pairing, score)) = progress.scores.iter().next() {
             let elo = estimate(&Sample::Trinomial(score.games));
-            let text = elo.map_or(String::new(), |e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.elo_error));
+            let text = elo
+                .filter(|e| e.elo_error.is_finite())
+                .map_or(String::new(), |e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.elo_error));
             bar.set_message(format!(
                 "{} vs {} +{} ={} -{} {text}",
                 names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses

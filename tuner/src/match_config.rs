@@ -409,6 +409,20 @@ options = {{ TrapScale = 0 }}
     }
 
     #[test]
+    fn every_shipped_config_is_valid() {
+        let dir = base().join("../configs");
+        let mut count = 0;
+        for entry in std::fs::read_dir(&dir).expect("configs/") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                load_match_config(&path).unwrap_or_else(|e| panic!("{e}"));
+                count += 1;
+            }
+        }
+        assert!(count >= 6, "{count} configs");
+    }
+
+    #[test]
     fn time_controls_parse() {
         assert_eq!(
             parse_time_control("40/60+0.5"),
