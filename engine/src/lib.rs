@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod fallible;
 pub mod output;
 pub mod perft_command;
 pub mod search;

@@ -137,6 +137,20 @@ declare_tunables! {
     insurance_margin: "InsuranceMargin" = 15, 0, 100, 3;
     delay_loss_bonus: "DelayLossBonus" = 0, 0, 100, 5;
     delay_loss_threshold: "DelayLossThreshold" = 300, 100, 2000, 50;
+    // Fallible opponent models (see fallible.rs), all off by default. They
+    // are options, not strength parameters: `trappy spsa` leaves them out.
+    weak_depth: "WeakDepth" = 0, 0, 60, 1;
+    weak_nodes: "WeakNodes" = 0, 0, 100_000_000, 1000;
+    weak_eval_noise: "WeakEvalNoise" = 0, 0, 1000, 10;
+    weak_top_k: "WeakTopK" = 1, 1, 16, 1;
+    weak_temperature: "WeakTemperature" = 50, 1, 1000, 10;
+    weak_seed: "WeakSeed" = 0, 0, 1_000_000_000, 1;
+}
+
+/// Whether a parameter configures a fallible opponent model rather than
+/// the engine's own strength.
+pub fn is_opponent_model(name: &str) -> bool {
+    name.starts_with("Weak")
 }
 
 /// `TrapMethod` values by name, as Desdemona's three summaries.
@@ -196,6 +210,7 @@ pub fn openbench_spsa_lines(values: &Tunables) -> Vec<String> {
     TUNABLE_SPECS
         .iter()
         .zip(values.values())
+        .filter(|(spec, _)| !is_opponent_model(spec.name))
         .map(|(spec, (_, value))| {
             format!("{}, int, {}, {}, {}, {}, 0.002", spec.name, value, spec.min, spec.max, spec.step)
         })
@@ -229,7 +244,10 @@ mod tests {
     #[test]
     fn spsa_lines_follow_openbench_format() {
         let lines = openbench_spsa_lines(&Tunables::default());
-        assert_eq!(lines.len(), TUNABLE_SPECS.len());
+        let models = TUNABLE_SPECS.iter().filter(|spec| is_opponent_model(spec.name)).count();
+        assert_eq!(models, 6);
+        assert_eq!(lines.len(), TUNABLE_SPECS.len() - models);
+        assert!(lines.iter().all(|line| !line.starts_with("Weak")));
         assert_eq!(lines[0], "PawnValueMg, int, 82, 40, 200, 5, 0.002");
     }
 }

@@ -34,7 +34,9 @@ impl Searcher {
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        // A shallower opponent model caps whatever limit the game sets.
+        let weak_nodes = if self.tunables.weak_nodes > 0 { self.tunables.weak_nodes as u64 } else { u64::MAX };
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1);
         self.search_node_limit = self.node_limit;
         self.last_trap_table = None;
         let timer = TimeManager::new(limits, self.move_overhead);
@@ -64,7 +66,8 @@ impl Searcher {
             };
         }
 
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).clamp(1, MAX_PLY as i32 - 1);
+        let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
         let first = root_moves[0].mv;
         let mut result = SearchResult {
             best_move: first,
@@ -141,6 +144,9 @@ impl Searcher {
             }
             self.last_trap_table = Some((table, depth));
             self.game_stats.record(result.traps_found, result.best_move != result.plain_move);
+        }
+        if self.tunables.weak_top_k > 1 {
+            self.softmax_root_pick(board, &root_moves, &mut result);
         }
         result
     }

@@ -8,6 +8,7 @@ pub mod ordering;
 mod qsearch;
 pub mod score;
 pub mod see;
+mod softmax_root;
 pub mod time;
 pub mod tt;
 

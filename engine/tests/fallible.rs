@@ -1,0 +1,76 @@
+//! The fallible opponent models on the real search: shallower caps, seeded
+//! evaluation noise and the softmax pick, each reproducible from its seed.
+
+use engine::bench::BENCH_POSITIONS;
+use engine::eval::evaluate;
+use engine::search::{SearchLimits, SearchResult, Searcher};
+use engine::tunables::Tunables;
+use movegen::Board;
+
+fn search(fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchResult {
+    let mut searcher = Searcher::new(4);
+    for (name, value) in settings {
+        searcher.tunables.set(name, *value).expect("valid setting");
+    }
+    searcher.tunables.set("TrapScale", 0).expect("valid");
+    searcher.tunables_changed();
+    let board = Board::from_fen(fen).expect("valid FEN");
+    searcher.search(&board, &[], limits, &mut |_| {})
+}
+
+#[test]
+fn weak_depth_and_nodes_cap_the_game_limit() {
+    let fen = BENCH_POSITIONS[3];
+    assert_eq!(search(fen, &[("WeakDepth", 3)], &SearchLimits::depth(9)).depth, 3);
+    assert_eq!(search(fen, &[], &SearchLimits::depth(6)).depth, 6);
+    let capped = search(fen, &[("WeakNodes", 2000)], &SearchLimits::nodes(1_000_000));
+    assert!(capped.nodes <= 2000 + 64, "{}", capped.nodes);
+}
+
+#[test]
+fn eval_noise_is_bounded_and_a_function_of_the_position() {
+    let mut noisy = Tunables::default();
+    noisy.set("WeakEvalNoise", 40).expect("valid");
+    let plain = Tunables::default();
+    let mut differs = 0;
+    for fen in BENCH_POSITIONS {
+        let board = Board::from_fen(fen).expect("valid");
+        let delta = evaluate(&board, &noisy) - evaluate(&board, &plain);
+        assert!(delta.abs() <= 40, "{fen}: {delta}");
+        assert_eq!(evaluate(&board, &noisy), evaluate(&board, &noisy));
+        differs += (delta != 0) as usize;
+    }
+    assert!(differs > 40, "{differs}");
+    // Searches with noise are as reproducible as without.
+    let settings = [("WeakEvalNoise", 60), ("WeakSeed", 5)];
+    let a = search(BENCH_POSITIONS[10], &settings, &SearchLimits::depth(7));
+    let b = search(BENCH_POSITIONS[10], &settings, &SearchLimits::depth(7));
+    assert_eq!((a.best_move, a.score, a.nodes), (b.best_move, b.score, b.nodes));
+}
+
+#[test]
+fn softmax_pick_is_seeded_and_weaker_than_best() {
+    let limits = SearchLimits::depth(5);
+    let picks = |seed: i64| -> Vec<String> {
+        BENCH_POSITIONS[..20]
+            .iter()
+            .map(|fen| {
+                let settings = [("WeakTopK", 4), ("WeakTemperature", 100), ("WeakSeed", seed)];
+                search(fen, &settings, &limits).best_move.to_string()
+            })
+            .collect()
+    };
+    let best: Vec<String> =
+        BENCH_POSITIONS[..20].iter().map(|fen| search(fen, &[], &limits).best_move.to_string()).collect();
+    let first = picks(1);
+    assert_eq!(first, picks(1), "the same seed gives the same moves");
+    let off_best = first.iter().zip(&best).filter(|(a, b)| a != b).count();
+    assert!((2..20).contains(&off_best), "{off_best} of 20 differ from the best move");
+    let other_seed = picks(2);
+    assert!(other_seed.iter().zip(&first).any(|(a, b)| a != b), "another seed draws other moves");
+    // Every pick is legal.
+    for (fen, mv) in BENCH_POSITIONS[..20].iter().zip(&first) {
+        let board = Board::from_fen(fen).expect("valid");
+        assert!(board.parse_uci_move(mv).is_ok(), "{fen}: {mv}");
+    }
+}
