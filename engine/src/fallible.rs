@@ -61,7 +61,7 @@ mod tests {
     #[test]
     fn noise_is_bounded_deterministic_and_seeded() {
         let mut t = Tunables { weak_eval_noise: 30, ..Tunables::default() };
-        let keys: Vec<u64> = (0..5000u64).map(|i| mix(i)).collect();
+        let keys: Vec<u64> = (0..5000u64).map(mix).collect();
         let first: Vec<i32> = keys.iter().map(|&k| eval_noise(k, &t)).collect();
         assert!(first.iter().all(|n| (-30..=30).contains(n)));
         assert_eq!(first, keys.iter().map(|&k| eval_noise(k, &t)).collect::<Vec<_>>());
