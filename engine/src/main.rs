@@ -13,6 +13,10 @@ struct Cli {
     /// With no command, trappy speaks UCI on stdin/stdout
     #[command(subcommand)]
     command: Option<Command>,
+    /// Start from the tunables in this options file (TOML with an
+    /// [options] table, as `tuner tune` writes) instead of the defaults
+    #[arg(long, global = true, value_name = "FILE")]
+    options: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -36,9 +40,18 @@ enum Command {
     Traps(TrapsArgs),
 }
 
-/// Default tunables with `NAME=VALUE` overrides applied.
-fn tunables_with_overrides(overrides: &[String]) -> Result<Tunables, String> {
+/// The tunables of an options file, or the defaults without one.
+fn starting_tunables(options: Option<&std::path::Path>) -> Result<Tunables, String> {
     let mut tunables = Tunables::default();
+    if let Some(path) = options {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        tunables.apply_options_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(tunables)
+}
+
+/// Starting tunables with `NAME=VALUE` overrides applied.
+fn tunables_with_overrides(mut tunables: Tunables, overrides: &[String]) -> Result<Tunables, String> {
     for entry in overrides {
         let (name, value) = entry.split_once('=').ok_or_else(|| format!("--set needs NAME=VALUE, not '{entry}'"))?;
         let number = engine::tunables::parse_trap_method(value)
@@ -52,10 +65,17 @@ fn tunables_with_overrides(overrides: &[String]) -> Result<Tunables, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let start = match starting_tunables(cli.options.as_deref()) {
+        Ok(tunables) => tunables,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command.unwrap_or(Command::Uci) {
         Command::Uci => {
             let stdin = std::io::stdin();
-            UciSession::new(Box::new(std::io::stdout())).run(stdin.lock());
+            UciSession::with_tunables(Box::new(std::io::stdout()), start).run(stdin.lock());
             ExitCode::SUCCESS
         }
         Command::Perft(args) => match run_perft(&args) {
@@ -66,7 +86,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Bench { depth, set } => {
-            let tunables = match tunables_with_overrides(&set) {
+            let tunables = match tunables_with_overrides(start, &set) {
                 Ok(tunables) => tunables,
                 Err(message) => {
                     eprintln!("error: {message}");
@@ -88,7 +108,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Spsa => {
-            for line in openbench_spsa_lines(&Tunables::default()) {
+            for line in openbench_spsa_lines(&start) {
                 emit(&line);
             }
             ExitCode::SUCCESS

@@ -195,14 +195,59 @@ impl Tunables {
     }
 }
 
-/// UCI `option` lines for every tunable.
-pub fn uci_option_lines() -> Vec<String> {
+/// UCI `option` lines for every tunable, with the values in force (the
+/// table's defaults unless an options file changed them) as defaults.
+pub fn uci_option_lines(values: &Tunables) -> Vec<String> {
     TUNABLE_SPECS
         .iter()
-        .map(|spec| {
-            format!("option name {} type spin default {} min {} max {}", spec.name, spec.default, spec.min, spec.max)
+        .zip(values.values())
+        .map(|(spec, (_, value))| {
+            format!("option name {} type spin default {value} min {} max {}", spec.name, spec.min, spec.max)
         })
         .collect()
+}
+
+impl Tunables {
+    /// Applies an options file: TOML with one `[options]` table of
+    /// `Name = integer` (TrapMethod may also be given by name). This is the
+    /// format `tuner tune` writes. Errors name the key at fault.
+    pub fn apply_options_toml(&mut self, text: &str) -> Result<(), String> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("not valid TOML: {e}"))?;
+        if let Some(other) = table.keys().find(|key| key.as_str() != "options") {
+            return Err(format!("unknown key '{other}' (an options file has only an [options] table)"));
+        }
+        let options = match table.get("options") {
+            Some(toml::Value::Table(options)) => options,
+            Some(_) => return Err("'options' must be a table".into()),
+            None => return Err("no [options] table".into()),
+        };
+        let mut updated = self.clone();
+        for (name, value) in options {
+            let number = match value {
+                toml::Value::Integer(number) => *number,
+                toml::Value::String(text) if name.eq_ignore_ascii_case("TrapMethod") => {
+                    parse_trap_method(text).ok_or_else(|| format!("options.{name}: unknown method '{text}'"))?
+                }
+                other => return Err(format!("options.{name}: expected an integer, found {}", other.type_str())),
+            };
+            updated.set(name, number).map_err(|e| format!("options.{name}: {e}"))?;
+        }
+        *self = updated;
+        Ok(())
+    }
+
+    /// The `[options]` file for these values: every parameter that differs
+    /// from the table's default, under `header` comment lines.
+    pub fn options_toml(&self, header: &[String]) -> String {
+        let mut text: String = header.iter().map(|line| format!("# {line}\n")).collect();
+        text.push_str("[options]\n");
+        for (spec, (name, value)) in TUNABLE_SPECS.iter().zip(self.values()) {
+            if value != spec.default {
+                text.push_str(&format!("{name} = {value}\n"));
+            }
+        }
+        text
+    }
 }
 
 /// OpenBench SPSA input: `name, int, value, min, max, c_end, r_end`.
@@ -239,6 +284,35 @@ mod tests {
         assert!(matches!(tunables.set("Tempo", 1000), Err(TunableError::OutOfRange { .. })));
         assert!(matches!(tunables.set("NoSuchThing", 1), Err(TunableError::Unknown(_))));
         assert_eq!(tunables.tempo, 20);
+    }
+
+    #[test]
+    fn options_files_round_trip_and_name_their_errors() {
+        let mut tuned = Tunables::default();
+        tuned.set("TrapScale", 135).expect("valid");
+        tuned.set("TrapBonusCap", 55).expect("valid");
+        let text = tuned.options_toml(&["tuned by a test".to_string()]);
+        assert!(text.starts_with("# tuned by a test\n[options]\n"), "{text}");
+        let mut read = Tunables::default();
+        read.apply_options_toml(&text).expect("valid file");
+        assert_eq!(read, tuned);
+        let cases = [
+            ("[options]\nTrapScale = 9999", "TrapScale"),
+            ("[options]\nNoSuch = 1", "NoSuch"),
+            ("[options]\nTempo = \"high\"", "Tempo"),
+            ("[tune]\nx = 1", "tune"),
+            ("options = [", "TOML"),
+            ("", "no [options]"),
+        ];
+        for (text, expected) in cases {
+            let mut target = Tunables::default();
+            let error = target.apply_options_toml(text).expect_err(text);
+            assert!(error.contains(expected), "{text}: {error}");
+            assert_eq!(target, Tunables::default(), "a bad file changes nothing");
+        }
+        let mut method = Tunables::default();
+        method.apply_options_toml("[options]\nTrapMethod = \"median\"").expect("by name");
+        assert_eq!(method.trap_method, 0);
     }
 
     #[test]

@@ -221,3 +221,30 @@ fn every_tunable_round_trips_through_setoption() {
         assert_eq!(searcher.tunables.get(spec.name), Some(spec.default));
     }
 }
+
+#[test]
+fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
+    let dir = std::env::temp_dir().join(format!("trappy-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("tuned.toml");
+    std::fs::write(&good, "# tuned\n[options]\nTrapScale = 130\nWeakTopK = 3\n").expect("write");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
+        .arg("--options")
+        .arg(&good)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start trappy");
+    child.stdin.take().expect("stdin").write_all(b"uci\nquit\n").expect("write");
+    let output = child.wait_with_output().expect("run");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("option name TrapScale type spin default 130 min 0 max 400"), "{text}");
+    assert!(text.contains("option name WeakTopK type spin default 3 "), "{text}");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[options]\nTrapBonusCap = 100000\n").expect("write");
+    let output = Command::new(env!("CARGO_BIN_EXE_trappy")).arg("--options").arg(&bad).output().expect("run");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("options.TrapBonusCap") && stderr.contains("bad.toml"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! `tuner match` configuration in TOML. Every problem is reported with the
 //! key or file it concerns; relative paths are relative to the config file.
 
+use engine::tunables::Tunables;
 use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use matches::game::{GameSettings, LimitSpec};
 use matches::openings::{load_openings, OpeningOrder, OpeningSettings};
@@ -122,9 +123,12 @@ pub struct EngineSection {
     /// "in-process" (default) or "uci".
     #[serde(default = "default_kind")]
     pub kind: String,
-    /// In-process: tunable overrides.
+    /// Tunable overrides (in-process), or `setoption` values sent to a UCI
+    /// `trappy`; applied after `options_file`.
     #[serde(default)]
     pub options: BTreeMap<String, i64>,
+    /// An options file (`[options]` table, as `tuner tune` writes).
+    pub options_file: Option<PathBuf>,
     pub depth: Option<i32>,
     pub nodes: Option<u64>,
     pub movetime_ms: Option<u64>,
@@ -197,6 +201,30 @@ fn engine_limit(engine: &EngineSection) -> Result<LimitSpec, String> {
     })
 }
 
+/// The engine's option overrides: the options file's, then `options`.
+fn engine_overrides(engine: &EngineSection, base: &Path) -> Result<Vec<(String, i64)>, String> {
+    let mut overrides = Vec::new();
+    if let Some(file) = &engine.options_file {
+        let path = relative(base, file);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("engine '{}': options_file {}: {e}", engine.name, path.display()))?;
+        let mut tunables = Tunables::default();
+        tunables
+            .apply_options_toml(&text)
+            .map_err(|e| format!("engine '{}': options_file {}: {e}", engine.name, path.display()))?;
+        let defaults = Tunables::default();
+        overrides.extend(
+            tunables
+                .values()
+                .zip(defaults.values())
+                .filter(|(tuned, default)| tuned.1 != default.1)
+                .map(|((name, value), _)| (name.to_string(), value as i64)),
+        );
+    }
+    overrides.extend(engine.options.iter().map(|(k, v)| (k.clone(), *v)));
+    Ok(overrides)
+}
+
 fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String> {
     match engine.kind.as_str() {
         "in-process" => {
@@ -205,7 +233,7 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
             }
             Ok(PlayerSpec::InProcess {
                 name: engine.name.clone(),
-                overrides: engine.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+                overrides: engine_overrides(engine, base)?,
                 hash_mb: engine.hash_mb,
             })
         }
@@ -214,11 +242,16 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 engine.command.as_ref().ok_or_else(|| format!("engine '{}': uci needs command", engine.name))?;
             // A bare name is looked up on PATH; anything with a slash is a path.
             let command = if command.components().count() > 1 { relative(base, command) } else { command.clone() };
-            let options = engine
-                .uci_options
-                .iter()
-                .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
-                .collect();
+            // Tunable overrides become setoption lines (for a UCI trappy),
+            // then the free-form uci_options.
+            let mut options: Vec<(String, String)> =
+                engine_overrides(engine, base)?.into_iter().map(|(k, v)| (k, v.to_string())).collect();
+            options.extend(
+                engine
+                    .uci_options
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))),
+            );
             Ok(PlayerSpec::Uci(UciEngineConfig {
                 name: engine.name.clone(),
                 command,
@@ -406,6 +439,31 @@ options = {{ TrapScale = 0 }}
             let error = parse_match_config(&text, &base()).err().unwrap_or_else(|| panic!("accepted: {text}"));
             assert!(error.contains(expected), "{expected}: {error}");
         }
+    }
+
+    #[test]
+    fn an_options_file_feeds_the_overrides_and_options_win() {
+        let dir = std::env::temp_dir().join(format!("tuner-options-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("tuned.toml"), "[options]\nTrapScale = 150\nTrapBonusCap = 60\n").expect("write");
+        std::fs::write(dir.join("bad.toml"), "[options]\nTrapScale = 150000\n").expect("write");
+        let engine = |file: &str| {
+            format!(
+                "[[engine]]\nname = \"tuned\"\ndepth = 3\noptions_file = \"{}\"\noptions = {{ TrapBonusCap = 70 }}",
+                dir.join(file).display()
+            )
+        };
+        let text = config(&engine("tuned.toml")).replace("kind = \"gauntlet\"", "kind = \"round-robin\"");
+        let plan = parse_match_config(&text, &base()).expect("valid");
+        let PlayerSpec::InProcess { overrides, .. } = &plan.tournament.entrants[2].spec else { panic!("in-process") };
+        let mut tunables = Tunables::default();
+        for (name, value) in overrides {
+            tunables.set(name, *value).expect("valid override");
+        }
+        assert_eq!((tunables.trap_scale, tunables.trap_bonus_cap), (150, 70));
+        let error = parse_match_config(&config(&engine("bad.toml")), &base()).err().expect("refused");
+        assert!(error.contains("bad.toml") && error.contains("TrapScale"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub use options::{apply_option, option_lines, split_setoption, DEFAULT_HASH_MB};
 use crate::eval::evaluate;
 use crate::search::score::uci_score;
 use crate::search::{SearchReport, Searcher};
+use crate::tunables::Tunables;
 use movegen::Board;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,11 +56,22 @@ pub struct UciSession {
     /// True from `go` until just before `bestmove` is printed; after that
     /// the thread is finishing and may be joined without stopping it.
     searching: Arc<AtomicBool>,
+    /// The tunables the session started with (an options file's values),
+    /// shown as the defaults of the `uci` option list.
+    start_tunables: Tunables,
 }
 
 impl UciSession {
     pub fn new(output: Box<dyn Write + Send>) -> UciSession {
-        let searcher = Searcher::new(DEFAULT_HASH_MB);
+        UciSession::with_tunables(output, Tunables::default())
+    }
+
+    /// A session whose searcher starts from `tunables` instead of the
+    /// table's defaults (`trappy --options FILE`).
+    pub fn with_tunables(output: Box<dyn Write + Send>, tunables: Tunables) -> UciSession {
+        let mut searcher = Searcher::new(DEFAULT_HASH_MB);
+        searcher.tunables = tunables.clone();
+        searcher.tunables_changed();
         let stop = searcher.stop_flag();
         UciSession {
             out: Arc::new(Mutex::new(output)),
@@ -69,6 +81,7 @@ impl UciSession {
             search_thread: None,
             stop,
             searching: Arc::new(AtomicBool::new(false)),
+            start_tunables: tunables,
         }
     }
 
@@ -117,7 +130,7 @@ impl UciSession {
             "uci" => {
                 say(&self.out, &format!("id name trappy {}", env!("CARGO_PKG_VERSION")));
                 say(&self.out, "id author the trappy developers");
-                for option in option_lines() {
+                for option in option_lines(&self.start_tunables) {
                     say(&self.out, &option);
                 }
                 say(&self.out, "uciok");

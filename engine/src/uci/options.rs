@@ -10,15 +10,15 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 12_288;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 
-/// Every `option` line `uci` prints.
-pub fn option_lines() -> Vec<String> {
+/// Every `option` line `uci` prints, tunables at their values in force.
+pub fn option_lines(tunables: &Tunables) -> Vec<String> {
     let mut lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Threads type spin default 1 min 1 max 1".to_string(),
         "option name Clear Hash type button".to_string(),
         format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
     ];
-    lines.extend(uci_option_lines());
+    lines.extend(uci_option_lines(tunables));
     lines
 }
 
