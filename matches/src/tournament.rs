@@ -57,6 +57,9 @@ pub enum TournamentKind {
     Gauntlet,
     /// Everyone against everyone.
     RoundRobin,
+    /// The first `candidates` entrants each against every later entrant
+    /// (the opponent pool), and against each other when `head_to_head`.
+    Pool { candidates: usize, head_to_head: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -90,6 +93,15 @@ pub fn pairings(kind: TournamentKind, entrants: usize) -> Vec<(usize, usize)> {
         TournamentKind::HeadToHead => vec![(0, 1)],
         TournamentKind::Gauntlet => (1..entrants).map(|other| (0, other)).collect(),
         TournamentKind::RoundRobin => (0..entrants).flat_map(|a| (a + 1..entrants).map(move |b| (a, b))).collect(),
+        TournamentKind::Pool { candidates, head_to_head } => {
+            let candidates = candidates.min(entrants);
+            let mut list: Vec<(usize, usize)> =
+                (0..candidates).flat_map(|c| (candidates..entrants).map(move |o| (c, o))).collect();
+            if head_to_head {
+                list.extend((0..candidates).flat_map(|a| (a + 1..candidates).map(move |b| (a, b))));
+            }
+            list
+        }
     }
 }
 

@@ -62,6 +62,11 @@ fn tournament(journal: PathBuf, pgn: Option<PathBuf>) -> Tournament {
 fn schedules_pair_every_opening_with_both_colours() {
     assert_eq!(pairings(TournamentKind::Gauntlet, 4), vec![(0, 1), (0, 2), (0, 3)]);
     assert_eq!(pairings(TournamentKind::RoundRobin, 4).len(), 6);
+    assert_eq!(
+        pairings(TournamentKind::Pool { candidates: 2, head_to_head: true }, 5),
+        vec![(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (0, 1)]
+    );
+    assert_eq!(pairings(TournamentKind::Pool { candidates: 2, head_to_head: false }, 3), vec![(0, 2), (1, 2)]);
     let t = tournament(temp("unused"), None);
     let games = schedule(&t);
     assert_eq!(games.len(), 12);

@@ -4,7 +4,7 @@
 use engine::tunables::Tunables;
 use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use matches::game::{GameSettings, LimitSpec};
-use matches::openings::{load_openings, OpeningOrder, OpeningSettings};
+use matches::openings::{load_openings, Opening, OpeningOrder, OpeningSettings};
 use matches::stats::{SprtConfig, SprtModel};
 use matches::tournament::{Entrant, PlayerSpec, Tournament, TournamentKind};
 use matches::uci_player::UciEngineConfig;
@@ -33,12 +33,22 @@ pub struct TournamentSection {
     /// Game pairs per pairing.
     pub pairs: usize,
     pub concurrency: Option<usize>,
-    /// Names of the engines that play, in order; all engines when absent.
+    /// Names of the engines that play, in order; all engines when absent
+    /// (for a pool: all engines not in `opponents`).
     pub players: Option<Vec<String>>,
+    /// kind = "pool": the opponent pool every player meets.
+    pub opponents: Option<Vec<String>>,
+    /// kind = "pool": whether the players also meet each other.
+    #[serde(default = "default_true")]
+    pub head_to_head: bool,
     #[serde(default = "default_event")]
     pub event: String,
     pub journal: PathBuf,
     pub pgn: Option<PathBuf>,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_event() -> String {
@@ -279,59 +289,41 @@ pub fn load_match_config(path: &Path) -> Result<MatchPlan, String> {
     parse_match_config(&text, base).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> {
-    let config: MatchConfig = toml::from_str(text).map_err(|e| e.to_string())?;
-    let kind = match config.tournament.kind.as_str() {
-        "head-to-head" => TournamentKind::HeadToHead,
-        "gauntlet" => TournamentKind::Gauntlet,
-        "round-robin" => TournamentKind::RoundRobin,
-        other => return Err(format!("tournament.kind must be head-to-head, gauntlet or round-robin, not \"{other}\"")),
-    };
-    let mut by_name = BTreeMap::new();
-    for engine in &config.engines {
-        if by_name.insert(engine.name.clone(), engine).is_some() {
-            return Err(format!("engine name '{}' is used twice", engine.name));
-        }
-    }
-    let chosen: Vec<&EngineSection> = match &config.tournament.players {
-        Some(names) => names
-            .iter()
-            .map(|name| {
-                by_name.get(name).copied().ok_or_else(|| format!("tournament.players: unknown engine '{name}'"))
-            })
-            .collect::<Result<_, _>>()?,
-        None => config.engines.iter().collect(),
-    };
-    if chosen.len() < 2 || (kind == TournamentKind::HeadToHead && chosen.len() != 2) {
-        return Err(format!(
-            "tournament.players: {} needs {} engines, found {}",
-            config.tournament.kind,
-            if kind == TournamentKind::HeadToHead { "exactly 2" } else { "at least 2" },
-            chosen.len()
-        ));
-    }
-    let entrants = chosen
+/// Finds engines by name, in the order given.
+fn engines_named<'a>(
+    by_name: &BTreeMap<String, &'a EngineSection>,
+    names: &[String],
+    key: &str,
+) -> Result<Vec<&'a EngineSection>, String> {
+    names
         .iter()
-        .map(|engine| Ok(Entrant { spec: engine_spec(engine, base)?, limit: engine_limit(engine)? }))
-        .collect::<Result<Vec<_>, String>>()?;
-    let order = match config.openings.order.as_str() {
+        .map(|name| by_name.get(name).copied().ok_or_else(|| format!("{key}: unknown engine '{name}'")))
+        .collect()
+}
+
+/// A player and its limit from an `[[engine]]` section.
+pub fn build_entrant(engine: &EngineSection, base: &Path) -> Result<Entrant, String> {
+    Ok(Entrant { spec: engine_spec(engine, base)?, limit: engine_limit(engine)? })
+}
+
+pub fn build_openings(section: &OpeningsSection, base: &Path) -> Result<Vec<Opening>, String> {
+    let order = match section.order.as_str() {
         "random" => OpeningOrder::Random,
         "sequential" => OpeningOrder::Sequential,
         other => return Err(format!("openings.order must be random or sequential, not \"{other}\"")),
     };
-    let openings = load_openings(&OpeningSettings {
-        path: relative(base, &config.openings.file),
+    load_openings(&OpeningSettings {
+        path: relative(base, &section.file),
         order,
-        seed: config.openings.seed,
-        start: config.openings.start,
-        plies: config.openings.plies,
+        seed: section.seed,
+        start: section.start,
+        plies: section.plies,
     })
-    .map_err(|e| format!("openings.file: {e}"))?;
-    if config.tournament.pairs == 0 {
-        return Err("tournament.pairs must be at least 1".into());
-    }
-    let adjudication = &config.adjudication;
-    let settings = GameSettings {
+    .map_err(|e| format!("openings.file: {e}"))
+}
+
+pub fn build_settings(adjudication: &AdjudicationSection) -> GameSettings {
+    GameSettings {
         adjudication: AdjudicationRules {
             resign: adjudication.resign.as_ref().map(|r| ResignRule { score_cp: r.score, moves: r.moves }),
             draw: adjudication.draw.as_ref().map(|d| DrawRule {
@@ -342,34 +334,90 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             max_moves: adjudication.max_moves,
         },
         time_margin: Duration::from_millis(adjudication.time_margin_ms),
+    }
+}
+
+fn build_sprt(section: &SprtSection) -> Result<SprtConfig, String> {
+    let model = match section.model.as_str() {
+        "normalized" => SprtModel::Normalized,
+        "logistic" => SprtModel::Logistic,
+        other => return Err(format!("sprt.model must be normalized or logistic, not \"{other}\"")),
     };
-    let sprt = match &config.sprt {
-        Some(section) => {
-            let model = match section.model.as_str() {
-                "normalized" => SprtModel::Normalized,
-                "logistic" => SprtModel::Logistic,
-                other => return Err(format!("sprt.model must be normalized or logistic, not \"{other}\"")),
-            };
-            let sprt =
-                SprtConfig { elo0: section.elo0, elo1: section.elo1, alpha: section.alpha, beta: section.beta, model };
-            sprt.validate().map_err(|e| format!("sprt: {e}"))?;
-            Some(sprt)
+    let sprt = SprtConfig { elo0: section.elo0, elo1: section.elo1, alpha: section.alpha, beta: section.beta, model };
+    sprt.validate().map_err(|e| format!("sprt: {e}"))?;
+    Ok(sprt)
+}
+
+/// Engines by name, refusing a name used twice.
+pub fn index_engines(engines: &[EngineSection]) -> Result<BTreeMap<String, &EngineSection>, String> {
+    let mut by_name = BTreeMap::new();
+    for engine in engines {
+        if by_name.insert(engine.name.clone(), engine).is_some() {
+            return Err(format!("engine name '{}' is used twice", engine.name));
         }
-        None => None,
+    }
+    Ok(by_name)
+}
+
+pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> {
+    let config: MatchConfig = toml::from_str(text).map_err(|e| e.to_string())?;
+    let section = &config.tournament;
+    let by_name = index_engines(&config.engines)?;
+    let mut chosen: Vec<&EngineSection> = match &section.players {
+        Some(names) => engines_named(&by_name, names, "tournament.players")?,
+        None => config.engines.iter().collect(),
     };
+    if section.kind != "pool" && section.opponents.is_some() {
+        return Err("tournament.opponents is only for kind = \"pool\"".into());
+    }
+    let kind = match section.kind.as_str() {
+        "head-to-head" => TournamentKind::HeadToHead,
+        "gauntlet" => TournamentKind::Gauntlet,
+        "round-robin" => TournamentKind::RoundRobin,
+        "pool" => {
+            let names = section.opponents.as_ref().ok_or("tournament.opponents: kind = \"pool\" needs the pool")?;
+            let pool = engines_named(&by_name, names, "tournament.opponents")?;
+            if section.players.is_none() {
+                chosen.retain(|engine| !names.contains(&engine.name));
+            }
+            if chosen.is_empty() || pool.is_empty() {
+                return Err("tournament: a pool needs at least one player and one opponent".into());
+            }
+            let candidates = chosen.len();
+            chosen.extend(pool);
+            TournamentKind::Pool { candidates, head_to_head: section.head_to_head }
+        }
+        other => {
+            return Err(format!("tournament.kind must be head-to-head, gauntlet, round-robin or pool, not \"{other}\""))
+        }
+    };
+    if chosen.len() < 2 || (kind == TournamentKind::HeadToHead && chosen.len() != 2) {
+        return Err(format!(
+            "tournament.players: {} needs {} engines, found {}",
+            section.kind,
+            if kind == TournamentKind::HeadToHead { "exactly 2" } else { "at least 2" },
+            chosen.len()
+        ));
+    }
+    let entrants = chosen.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
+    let openings = build_openings(&config.openings, base)?;
+    if section.pairs == 0 {
+        return Err("tournament.pairs must be at least 1".into());
+    }
+    let sprt = config.sprt.as_ref().map(build_sprt).transpose()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     Ok(MatchPlan {
         tournament: Tournament {
             entrants,
             kind,
             openings,
-            pairs_per_pairing: config.tournament.pairs,
-            concurrency: config.tournament.concurrency.unwrap_or(cores).max(1),
-            settings,
-            event: config.tournament.event.clone(),
+            pairs_per_pairing: section.pairs,
+            concurrency: section.concurrency.unwrap_or(cores).max(1),
+            settings: build_settings(&config.adjudication),
+            event: section.event.clone(),
             date: String::new(),
-            journal: relative(base, &config.tournament.journal),
-            pgn: config.tournament.pgn.as_ref().map(|p| relative(base, p)),
+            journal: relative(base, &section.journal),
+            pgn: section.pgn.as_ref().map(|p| relative(base, p)),
         },
         sprt,
     })
@@ -433,6 +481,12 @@ options = {{ TrapScale = 0 }}
             (config("").replace("[tournament]", "[tournament]\nplayers = [\"trappy\", \"nobody\"]"), "nobody"),
             (config("[[engine]]\nname = \"sf\"\nkind = \"uci\"\ndepth = 3"), "command"),
             (config("[sprt]\nelo0 = 5\nelo1 = 0"), "sprt"),
+            (config("").replace("kind = \"gauntlet\"", "kind = \"pool\""), "tournament.opponents"),
+            (config("").replace("[tournament]", "[tournament]\nopponents = [\"plain\"]"), "only for kind"),
+            (
+                config("").replace("kind = \"gauntlet\"", "kind = \"pool\"\nopponents = [\"ghost\"]"),
+                "tournament.opponents: unknown engine 'ghost'",
+            ),
             ("not toml at all [".to_string(), "TOML"),
         ];
         for (text, expected) in cases {
@@ -464,6 +518,16 @@ options = {{ TrapScale = 0 }}
         let error = parse_match_config(&config(&engine("bad.toml")), &base()).err().expect("refused");
         assert!(error.contains("bad.toml") && error.contains("TrapScale"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_pool_puts_the_players_first_and_the_opponents_after() {
+        let text = config("[[engine]]\nname = \"noisy\"\ndepth = 3\noptions = { WeakEvalNoise = 50 }")
+            .replace("kind = \"gauntlet\"", "kind = \"pool\"\nopponents = [\"noisy\"]");
+        let plan = parse_match_config(&text, &base()).expect("valid");
+        let names: Vec<&str> = plan.tournament.entrants.iter().map(|e| e.spec.name()).collect();
+        assert_eq!(names, ["trappy", "plain", "noisy"]);
+        assert_eq!(plan.tournament.kind, TournamentKind::Pool { candidates: 2, head_to_head: true });
     }
 
     #[test]
