@@ -1,14 +1,20 @@
-//! The tuner front end: tournaments from TOML and the statistics calculator.
+//! The tuner front end: tournaments and SPSA tuning from TOML, and the
+//! statistics calculator.
 
 mod bench_command;
 mod match_command;
 mod match_config;
+mod spsa;
 mod stats_command;
+mod svg_chart;
+mod tune_command;
+mod tune_config;
 
 use clap::{Parser, Subcommand};
 use match_command::{run_match, MatchArgs};
 use stats_command::{run_stats, StatsArgs};
 use std::process::ExitCode;
+use tune_command::{run_tune, TuneArgs};
 
 #[derive(Parser)]
 #[command(name = "tuner", version, about = "Matches, statistics and SPSA tuning for trappy")]
@@ -23,6 +29,8 @@ enum Command {
     Match(MatchArgs),
     /// Elo, normalized Elo, LOS, draw ratio and GSPRT from result counts
     Stats(StatsArgs),
+    /// SPSA tuning of tunables against an opponent pool, from a TOML config
+    Tune(TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +38,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Stats(args) => run_stats(&args),
         Command::Match(args) => run_match(&args),
+        Command::Tune(args) => run_tune(&args),
     };
     match result {
         Ok(text) => {

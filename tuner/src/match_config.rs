@@ -126,7 +126,7 @@ fn default_model() -> String {
     "normalized".into()
 }
 
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Debug, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct EngineSection {
     pub name: String,

@@ -1,0 +1,209 @@
+//! `tuner tune` configuration in TOML: the engine being tuned, the
+//! parameters with their SPSA settings, the opponent pool, openings and
+//! adjudication. Errors name the key or file; paths are relative to the
+//! config file.
+
+use crate::match_config::{
+    build_entrant, build_openings, build_settings, index_engines, AdjudicationSection, EngineSection, OpeningsSection,
+};
+use crate::spsa::{Schedule, SpsaParam};
+use engine::tunables::{Tunables, TUNABLE_SPECS};
+use matches::game::GameSettings;
+use matches::openings::Opening;
+use matches::tournament::Entrant;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TuneConfig {
+    pub tune: TuneSection,
+    pub openings: OpeningsSection,
+    #[serde(default)]
+    pub adjudication: AdjudicationSection,
+    /// The engine being tuned (its fixed options and its limit).
+    pub candidate: EngineSection,
+    #[serde(rename = "param")]
+    pub params: Vec<ParamSection>,
+    #[serde(rename = "opponent")]
+    pub opponents: Vec<EngineSection>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TuneSection {
+    pub iterations: usize,
+    /// Game pairs per opponent that θ+ and θ− each play per iteration.
+    #[serde(default = "one")]
+    pub pairs: usize,
+    #[serde(default)]
+    pub seed: u64,
+    pub concurrency: Option<usize>,
+    /// Where the run keeps its state (and each iteration's journal beside it).
+    pub state: PathBuf,
+    /// The tuned options file.
+    pub output: PathBuf,
+    pub csv: PathBuf,
+    pub svg: PathBuf,
+    #[serde(default = "default_alpha")]
+    pub alpha: f64,
+    #[serde(default = "default_gamma")]
+    pub gamma: f64,
+    #[serde(default = "default_a_ratio")]
+    pub a_ratio: f64,
+}
+
+fn one() -> usize {
+    1
+}
+fn default_alpha() -> f64 {
+    Schedule::openbench(1).alpha
+}
+fn default_gamma() -> f64 {
+    Schedule::openbench(1).gamma
+}
+fn default_a_ratio() -> f64 {
+    Schedule::openbench(1).a_ratio
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ParamSection {
+    pub name: String,
+    /// Defaults: the candidate's value, the table's range and step, 0.002.
+    pub start: Option<f64>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub c_end: Option<f64>,
+    pub r_end: Option<f64>,
+}
+
+/// Everything a tuning run needs, checked.
+pub struct TunePlan {
+    pub schedule: Schedule,
+    pub pairs: usize,
+    pub seed: u64,
+    pub concurrency: usize,
+    pub state: PathBuf,
+    pub output: PathBuf,
+    pub csv: PathBuf,
+    pub svg: PathBuf,
+    pub candidate: EngineSection,
+    pub base: PathBuf,
+    /// The candidate's tunables before tuning (options file and options).
+    pub base_tunables: Tunables,
+    pub params: Vec<SpsaParam>,
+    pub opponents: Vec<Entrant>,
+    pub openings: Vec<Opening>,
+    pub settings: GameSettings,
+}
+
+impl TunePlan {
+    /// The candidate at `values` (one per parameter, in order).
+    pub fn candidate_at(&self, name: &str, values: &[f64]) -> Result<Entrant, String> {
+        let mut section = self.candidate.clone();
+        section.name = name.to_string();
+        for (param, value) in self.params.iter().zip(values) {
+            section.options.insert(param.name.clone(), value.round() as i64);
+        }
+        build_entrant(&section, &self.base)
+    }
+
+    /// The candidate's tunables at `values`, for the tuned options file.
+    pub fn tunables_at(&self, values: &[f64]) -> Tunables {
+        let mut tunables = self.base_tunables.clone();
+        for (param, value) in self.params.iter().zip(values) {
+            // In range by construction: SPSA clamps to the table's range.
+            let _ = tunables.set(&param.name, value.round() as i64);
+        }
+        tunables
+    }
+}
+
+fn relative(base: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        base.join(path)
+    }
+}
+
+pub fn load_tune_config(path: &Path) -> Result<TunePlan, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    parse_tune_config(&text, base).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
+    let config: TuneConfig = toml::from_str(text).map_err(|e| e.to_string())?;
+    let tune = &config.tune;
+    if tune.iterations == 0 || tune.pairs == 0 {
+        return Err("tune.iterations and tune.pairs must be at least 1".into());
+    }
+    if !(tune.alpha > 0.0 && tune.gamma > 0.0 && tune.a_ratio >= 0.0) {
+        return Err("tune.alpha and tune.gamma must be positive, tune.a_ratio not negative".into());
+    }
+    if config.opponents.is_empty() {
+        return Err("[[opponent]]: the pool needs at least one opponent".into());
+    }
+    index_engines(&config.opponents)?;
+    if config.params.is_empty() {
+        return Err("[[param]]: nothing to tune".into());
+    }
+    // The candidate as configured, before tuning: this checks its options too.
+    build_entrant(&config.candidate, base).map_err(|e| format!("candidate: {e}"))?;
+    let mut base_tunables = Tunables::default();
+    if let Some(file) = &config.candidate.options_file {
+        let path = relative(base, file);
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("candidate.options_file {}: {e}", path.display()))?;
+        base_tunables.apply_options_toml(&text).map_err(|e| format!("candidate.options_file: {e}"))?;
+    }
+    for (name, value) in &config.candidate.options {
+        base_tunables.set(name, *value).map_err(|e| format!("candidate.options: {e}"))?;
+    }
+    let mut params = Vec::new();
+    for section in &config.params {
+        let key = |field: &str| format!("param '{}': {field}", section.name);
+        let index = Tunables::index_of(&section.name).ok_or_else(|| key("no such tunable"))?;
+        let spec = TUNABLE_SPECS[index];
+        if params.iter().any(|p: &SpsaParam| p.name == spec.name) {
+            return Err(key("listed twice"));
+        }
+        let min = section.min.unwrap_or(spec.min as f64);
+        let max = section.max.unwrap_or(spec.max as f64);
+        if min < spec.min as f64 || max > spec.max as f64 || min >= max {
+            return Err(key(&format!("min and max must satisfy {} <= min < max <= {}", spec.min, spec.max)));
+        }
+        let start = section.start.unwrap_or(base_tunables.get(spec.name).unwrap_or(spec.default) as f64);
+        if !(min..=max).contains(&start) {
+            return Err(key(&format!("start {start} is outside [{min}, {max}]")));
+        }
+        let c_end = section.c_end.unwrap_or(spec.step as f64);
+        let r_end = section.r_end.unwrap_or(0.002);
+        if !(c_end > 0.0 && r_end > 0.0 && c_end.is_finite() && r_end.is_finite()) {
+            return Err(key("c_end and r_end must be positive"));
+        }
+        params.push(SpsaParam { name: spec.name.to_string(), value: start, min, max, c_end, r_end, integer: true });
+    }
+    let opponents =
+        config.opponents.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(TunePlan {
+        schedule: Schedule { iterations: tune.iterations, alpha: tune.alpha, gamma: tune.gamma, a_ratio: tune.a_ratio },
+        pairs: tune.pairs,
+        seed: tune.seed,
+        concurrency: tune.concurrency.unwrap_or(cores).max(1),
+        state: relative(base, &tune.state),
+        output: relative(base, &tune.output),
+        csv: relative(base, &tune.csv),
+        svg: relative(base, &tune.svg),
+        candidate: config.candidate.clone(),
+        base: base.to_path_buf(),
+        base_tunables,
+        params,
+        opponents,
+        openings: build_openings(&config.openings, base)?,
+        settings: build_settings(&config.adjudication),
+    })
+}
