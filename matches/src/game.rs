@@ -5,7 +5,7 @@
 use crate::adjudication::{rules_outcome, AdjudicationRules, Adjudicator};
 use crate::game_record::{GameRecord, GameResult, MoveRecord, Termination};
 use crate::openings::Opening;
-use crate::player::{MoveLimit, Player, PlayerError};
+use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
 use movegen::{Color, Move};
 use std::time::{Duration, Instant};
 
@@ -142,7 +142,8 @@ pub fn play_game(
         history.push(board.hash());
         board.play(mv);
         played.push(mv);
-        records.push(MoveRecord { mv, score_cp: None, mate: None, depth: None, time_ms: 0, note: Some("book".into()) });
+        records
+            .push(MoveRecord { reply: PlayerMove { note: Some("book".into()), ..PlayerMove::bare(mv) }, time_ms: 0 });
     }
     let mut adjudicator = Adjudicator::new(settings.adjudication);
     let finish = |records: Vec<MoveRecord>, result: GameResult, termination: Termination| GameRecord {
@@ -193,14 +194,16 @@ pub fn play_game(
         board.play(reply.mv);
         played.push(reply.mv);
         let score_for_adjudication = reply.score_cp.or(reply.mate.map(|m| if m > 0 { 100_000 } else { -100_000 }));
-        records.push(MoveRecord {
-            mv: reply.mv,
-            score_cp: reply.score_cp,
-            mate: reply.mate,
-            depth: reply.depth,
-            time_ms: used.as_millis() as u64,
-            note: reply.note,
-        });
+        let mut reply = reply;
+        let trap_sprung = records
+            .last()
+            .and_then(|previous| previous.reply.trappy.as_ref())
+            .is_some_and(|choice| choice.trap_replies.contains(&reply.mv));
+        if trap_sprung {
+            let marker = "fell into a trap";
+            reply.note = Some(reply.note.map_or(marker.to_string(), |note| format!("{marker}; {note}")));
+        }
+        records.push(MoveRecord { reply, time_ms: used.as_millis() as u64 });
         if rules_outcome(&board, &history).is_none() {
             if let Some((result, termination)) = adjudicator.after_move(&board, side, score_for_adjudication) {
                 return finish(records, result, termination);

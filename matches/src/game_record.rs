@@ -1,7 +1,8 @@
 //! What one finished game is: players, moves with their engine comments,
 //! result and why it ended.
 
-use movegen::{Board, Move};
+use crate::player::PlayerMove;
+use movegen::Board;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -73,18 +74,34 @@ impl Termination {
     }
 }
 
-/// One move with what its engine said about it.
+/// One move with what its engine said about it and how long it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRecord {
-    pub mv: Move,
-    /// Centipawns from the mover's view, when the engine reported a score.
-    pub score_cp: Option<i32>,
-    /// Moves to mate (negative when being mated), instead of a cp score.
-    pub mate: Option<i32>,
-    pub depth: Option<i32>,
+    /// Book moves carry only the note "book".
+    pub reply: PlayerMove,
     pub time_ms: u64,
-    /// Extra annotation, e.g. that a trap was set here.
-    pub note: Option<String>,
+}
+
+/// Per-game trappy counters of one side (in-process trappy players only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrappyCounts {
+    /// Moves chosen with the trappy root on.
+    pub moves: u64,
+    /// Of those, moves that differ from the plain minimax move.
+    pub differs: u64,
+    /// Moves that set at least one trap.
+    pub traps_set: u64,
+    /// Traps the opponent then fell into (played a trap reply).
+    pub traps_fallen: u64,
+}
+
+impl TrappyCounts {
+    pub fn add(&mut self, other: &TrappyCounts) {
+        self.moves += other.moves;
+        self.differs += other.differs;
+        self.traps_set += other.traps_set;
+        self.traps_fallen += other.traps_fallen;
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,4 +119,25 @@ pub struct GameRecord {
     pub moves: Vec<MoveRecord>,
     pub result: GameResult,
     pub termination: Termination,
+}
+
+impl GameRecord {
+    /// Trappy counters of White (index 0) and Black (index 1). The side to
+    /// move at the start decides who played each move.
+    pub fn trappy_counts(&self) -> [TrappyCounts; 2] {
+        let mut counts = [TrappyCounts::default(); 2];
+        let first = self.start.side_to_move().index();
+        for (ply, record) in self.moves.iter().enumerate() {
+            let Some(choice) = &record.reply.trappy else { continue };
+            let side = &mut counts[(first + ply) % 2];
+            side.moves += 1;
+            side.differs += u64::from(choice.plain_move != record.reply.mv);
+            if !choice.trap_replies.is_empty() {
+                side.traps_set += 1;
+                let answer = self.moves.get(ply + 1).map(|next| next.reply.mv);
+                side.traps_fallen += u64::from(answer.is_some_and(|mv| choice.trap_replies.contains(&mv)));
+            }
+        }
+        counts
+    }
 }

@@ -1,9 +1,10 @@
 //! An engine configuration inside this process: the engine crate's searcher
 //! with named option overrides. No pipes, no parsing, no process start-up.
 
-use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
+use crate::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
 use engine::search::score::{is_mate_score, MATE};
 use engine::search::{SearchLimits, Searcher};
+use engine::trappy::TrapConfig;
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
 
@@ -76,7 +77,10 @@ impl Player for InProcessPlayer {
         };
         let note = (result.best_move != result.plain_move)
             .then(|| format!("trappy {} over plain {}", result.best_move, result.plain_move));
-        Ok(PlayerMove { mv: result.best_move, score_cp, mate, depth: Some(result.depth), note })
+        let trappy = TrapConfig::from_tunables(&self.searcher.tunables)
+            .enabled()
+            .then(|| TrappyChoice { plain_move: result.plain_move, trap_replies: result.trap_replies.clone() });
+        Ok(PlayerMove { mv: result.best_move, score_cp, mate, depth: Some(result.depth), note, trappy })
     }
 }
 

@@ -2,7 +2,7 @@
 //! flushed as each game ends, so an interrupted run (even `kill -9`) loses
 //! at most the games in progress. Resuming reads it back.
 
-use crate::game_record::{GameResult, Termination};
+use crate::game_record::{GameResult, Termination, TrappyCounts};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -18,6 +18,8 @@ pub struct JournalEntry {
     pub result: GameResult,
     pub termination: Termination,
     pub plies: usize,
+    /// White's and Black's trappy counters (zero for other players).
+    pub trappy: [TrappyCounts; 2],
 }
 
 const TERMINATIONS: [Termination; 12] = [
@@ -41,14 +43,23 @@ fn quote(text: &str) -> String {
 
 impl JournalEntry {
     pub fn to_json(&self) -> String {
+        // Trappy counters as one string: moves, differs, traps set, traps
+        // fallen into, for White then Black.
+        let trappy: Vec<String> = self
+            .trappy
+            .iter()
+            .flat_map(|c| [c.moves, c.differs, c.traps_set, c.traps_fallen])
+            .map(|n| n.to_string())
+            .collect();
         format!(
-            "{{\"game\":{},\"white\":{},\"black\":{},\"result\":{},\"termination\":{},\"plies\":{}}}",
+            "{{\"game\":{},\"white\":{},\"black\":{},\"result\":{},\"termination\":{},\"plies\":{},\"trappy\":{}}}",
             self.game,
             quote(&self.white),
             quote(&self.black),
             quote(self.result.pgn()),
             quote(self.termination.name()),
-            self.plies
+            self.plies,
+            quote(&trappy.join(" "))
         )
     }
 
@@ -71,8 +82,18 @@ impl JournalEntry {
             result,
             termination,
             plies: text("plies")?.parse().ok()?,
+            trappy: match text("trappy") {
+                Some(counts) => parse_trappy_counts(&counts)?,
+                None => Default::default(),
+            },
         })
     }
+}
+
+fn parse_trappy_counts(text: &str) -> Option<[TrappyCounts; 2]> {
+    let numbers: Vec<u64> = text.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    let side = |n: &[u64]| TrappyCounts { moves: n[0], differs: n[1], traps_set: n[2], traps_fallen: n[3] };
+    (numbers.len() == 8).then(|| [side(&numbers[..4]), side(&numbers[4..])])
 }
 
 /// Reads `{"key":value,...}` with string and number values only (the
@@ -197,8 +218,12 @@ mod tests {
             result: GameResult::BlackWins,
             termination: Termination::TimeForfeit,
             plies: 83,
+            trappy: [TrappyCounts { moves: 40, differs: 3, traps_set: 5, traps_fallen: 1 }, TrappyCounts::default()],
         };
         assert_eq!(JournalEntry::from_json(&entry.to_json()), Some(entry.clone()));
+        // Lines from before the trappy counters still read, with zeros.
+        let old = r#"{"game":3,"white":"a","black":"b","result":"1-0","termination":"checkmate","plies":9}"#;
+        assert_eq!(JournalEntry::from_json(old).map(|e| e.trappy), Some([TrappyCounts::default(); 2]));
         let path = std::env::temp_dir().join(format!("trappy-journal-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
         let mut writer = JournalWriter::open(&path).expect("open");

@@ -10,14 +10,15 @@ fn escape(value: &str) -> String {
 }
 
 fn comment(record: &MoveRecord) -> String {
-    let score = match (record.mate, record.score_cp) {
+    let reply = &record.reply;
+    let score = match (reply.mate, reply.score_cp) {
         (Some(mate), _) => format!("{}M{}", if mate < 0 { "-" } else { "+" }, mate.abs()),
         (None, Some(cp)) => format!("{:+.2}", cp as f64 / 100.0),
         (None, None) => "-".to_string(),
     };
-    let depth = record.depth.map_or("-".to_string(), |d| d.to_string());
+    let depth = reply.depth.map_or("-".to_string(), |d| d.to_string());
     let mut text = format!("{score}/{depth} {:.3}s", record.time_ms as f64 / 1000.0);
-    if let Some(note) = &record.note {
+    if let Some(note) = &reply.note {
         text.push_str(", ");
         text.push_str(note);
     }
@@ -66,9 +67,9 @@ pub fn write_pgn(game: &GameRecord) -> String {
         } else if index == 0 {
             push_wrapped(&mut out, &mut line_length, &format!("{number}..."));
         }
-        push_wrapped(&mut out, &mut line_length, &board.san(record.mv));
+        push_wrapped(&mut out, &mut line_length, &board.san(record.reply.mv));
         push_wrapped(&mut out, &mut line_length, &comment(record));
-        board.play(record.mv);
+        board.play(record.reply.mv);
     }
     push_wrapped(&mut out, &mut line_length, game.result.pgn());
     out.push_str("\n\n");

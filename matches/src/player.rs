@@ -32,6 +32,24 @@ pub struct PlayerMove {
     pub depth: Option<i32>,
     /// A note for the PGN, e.g. about a trap.
     pub note: Option<String>,
+    /// What the trappy root did, from players that run it in process.
+    pub trappy: Option<TrappyChoice>,
+}
+
+impl PlayerMove {
+    /// A move with nothing said about it.
+    pub fn bare(mv: Move) -> PlayerMove {
+        PlayerMove { mv, score_cp: None, mate: None, depth: None, note: None, trappy: None }
+    }
+}
+
+/// The trappy root's view of a chosen move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrappyChoice {
+    /// What plain minimax would have played.
+    pub plain_move: Move,
+    /// Replies assessed as traps for the chosen move.
+    pub trap_replies: Vec<Move>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

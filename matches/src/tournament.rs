@@ -3,7 +3,7 @@
 //! players, journaled game by game so a run can resume after any interrupt.
 
 use crate::game::{play_game, GameLabels, GameSettings, LimitSpec};
-use crate::game_record::{GameRecord, GameResult};
+use crate::game_record::{GameRecord, GameResult, TrappyCounts};
 use crate::in_process::InProcessPlayer;
 use crate::journal::{read_journal, JournalEntry, JournalWriter};
 use crate::openings::Opening;
@@ -132,6 +132,8 @@ pub struct PairingScore {
     pub pairs: Pentanomial,
     /// Game counts by termination name.
     pub terminations: BTreeMap<String, u64>,
+    /// Trappy counters of the first and the second entrant.
+    pub trappy: [TrappyCounts; 2],
 }
 
 /// Half-points a game gave the pairing's first entrant.
@@ -166,6 +168,10 @@ impl Scoreboard {
             _ => score.games.losses += 1,
         }
         *score.terminations.entry(entry.termination.name().to_string()).or_default() += 1;
+        // White's counters belong to the first entrant when it had White.
+        let (first, second) = if game.first_is_white { (0, 1) } else { (1, 0) };
+        score.trappy[0].add(&entry.trappy[first]);
+        score.trappy[1].add(&entry.trappy[second]);
         let partner_index = game.index ^ 1;
         if let (Some(partner), Some(partner_entry)) = (games.get(partner_index), self.by_index.get(&partner_index)) {
             match first_entrant_points(partner, partner_entry) + points {
@@ -299,6 +305,7 @@ pub fn run_tournament(
                 result: record.result,
                 termination: record.termination,
                 plies: record.moves.len(),
+                trappy: record.trappy_counts(),
             };
             journal.append(&entry)?;
             if let Some(file) = pgn.as_mut() {

@@ -210,7 +210,7 @@ impl Player for UciPlayer {
         })?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         let mv = board.parse_uci_move(text).map_err(|e| PlayerError::IllegalMove(e.to_string()))?;
-        Ok(PlayerMove { mv, score_cp, mate, depth, note: None })
+        Ok(PlayerMove { mv, score_cp, mate, depth, note: None, trappy: None })
     }
 }
 

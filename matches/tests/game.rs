@@ -6,7 +6,7 @@ use matches::game::{play_game, GameLabels, GameSettings, LimitSpec};
 use matches::game_record::{GameResult, Termination};
 use matches::in_process::InProcessPlayer;
 use matches::openings::Opening;
-use matches::player::{MoveLimit, Player, PlayerError, PlayerMove};
+use matches::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
 use movegen::{Board, Move};
 use std::time::Duration;
 
@@ -65,11 +65,11 @@ impl Player for FakePlayer {
                 let mut passed = board.clone();
                 passed.play_null();
                 let mv = passed.legal_moves()[0];
-                return Ok(PlayerMove { mv, score_cp: None, mate: None, depth: None, note: None });
+                return Ok(PlayerMove::bare(mv));
             }
         }
         let mv = board.legal_moves()[0];
-        Ok(PlayerMove { mv, score_cp: Some(0), mate: None, depth: Some(1), note: None })
+        Ok(PlayerMove { score_cp: Some(0), depth: Some(1), ..PlayerMove::bare(mv) })
     }
 }
 
@@ -102,11 +102,11 @@ fn two_engines_finish_a_game_by_the_rules_or_adjudication() {
         },
         &labels(),
     );
-    assert_eq!(game.moves[0].note.as_deref(), Some("book"));
+    assert_eq!(game.moves[0].reply.note.as_deref(), Some("book"));
     let mut board = Board::startpos();
     for record in &game.moves {
-        assert!(board.is_legal(record.mv));
-        board.play(record.mv);
+        assert!(board.is_legal(record.reply.mv));
+        board.play(record.reply.mv);
     }
     assert!(game.moves.len() <= 120);
     assert!(matches!(
@@ -174,4 +174,54 @@ fn a_flag_fall_is_a_time_forfeit() {
     assert_eq!(game.termination, Termination::TimeForfeit);
     assert_eq!(game.result, GameResult::BlackWins);
     assert!(game.moves.len() <= 6);
+}
+
+/// Plays the first legal move and claims that the opponent's first legal
+/// reply is a trap, which a `FakePlayer` (first legal move) always plays.
+struct TrapSetter;
+
+impl Player for TrapSetter {
+    fn name(&self) -> &str {
+        "setter"
+    }
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        Ok(())
+    }
+    fn choose_move(&mut self, start: &Board, moves: &[Move], _limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {
+        let mut board = start.clone();
+        for &mv in moves {
+            board.play(mv);
+        }
+        let legal = board.legal_moves();
+        let mv = legal[0];
+        board.play(mv);
+        let trap_replies = board.legal_moves().first().copied().into_iter().collect();
+        // Plain would have played the second move, when there is one.
+        let plain_move = *legal.get(1).unwrap_or(&mv);
+        Ok(PlayerMove { trappy: Some(TrappyChoice { plain_move, trap_replies }), ..PlayerMove::bare(mv) })
+    }
+}
+
+#[test]
+fn traps_set_and_fallen_into_are_counted_and_marked() {
+    let mut setter = TrapSetter;
+    let mut victim = FakePlayer::new("victim");
+    let game = play_game(
+        [&mut setter, &mut victim],
+        [&LimitSpec::Depth(1), &LimitSpec::Depth(1)],
+        &opening(),
+        &GameSettings {
+            adjudication: AdjudicationRules { max_moves: Some(6), ..AdjudicationRules::default() },
+            ..settings()
+        },
+        &labels(),
+    );
+    assert_eq!(game.termination, Termination::MaxMoves);
+    let [white, black] = game.trappy_counts();
+    assert_eq!((white.moves, white.traps_set, white.traps_fallen), (6, 6, 6));
+    assert_eq!(white.differs, 6);
+    assert_eq!(black, Default::default());
+    let marked = game.moves.iter().filter(|m| m.reply.note.as_deref() == Some("fell into a trap")).count();
+    assert_eq!(marked, 6);
+    assert!(matches::pgn_writer::write_pgn(&game).contains("fell into a trap"));
 }

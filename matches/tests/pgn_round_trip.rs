@@ -4,6 +4,7 @@
 use matches::game_record::{GameRecord, GameResult, MoveRecord, Termination};
 use matches::pgn_reader::read_pgn;
 use matches::pgn_writer::write_pgn;
+use matches::player::PlayerMove;
 use movegen::Board;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -18,14 +19,14 @@ fn random_game(seed: u64, start: Board) -> GameRecord {
             break;
         }
         let mv = legal[rng.gen_range(0..legal.len())];
-        moves.push(MoveRecord {
-            mv,
+        let reply = PlayerMove {
             score_cp: (ply % 3 != 0).then(|| rng.gen_range(-500..500)),
             mate: (ply % 7 == 0).then(|| rng.gen_range(-5..5)),
             depth: Some(rng.gen_range(1..30)),
-            time_ms: rng.gen_range(0..5000),
             note: (ply % 11 == 0).then(|| "trap set {here}".to_string()),
-        });
+            ..PlayerMove::bare(mv)
+        };
+        moves.push(MoveRecord { reply, time_ms: rng.gen_range(0..5000) });
         board.play(mv);
     }
     GameRecord {
@@ -59,7 +60,7 @@ fn written_games_read_back_identically() {
     let read = read_pgn(&text).expect("our own PGN parses");
     assert_eq!(read.len(), written.len());
     for (game, back) in written.iter().zip(&read) {
-        let moves: Vec<_> = game.moves.iter().map(|m| m.mv).collect();
+        let moves: Vec<_> = game.moves.iter().map(|m| m.reply.mv).collect();
         assert_eq!(back.moves, moves);
         assert_eq!(back.start, game.start);
         assert_eq!(back.result, "1/2-1/2");

@@ -99,6 +99,19 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
     line += &format!("\n    Ptnml(0-2): [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
     let terminations: Vec<String> = score.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
     line += &format!("\n    terminations: {}", terminations.join(", "));
+    let games = (score.games.wins + score.games.draws + score.games.losses).max(1) as f64;
+    for (seat, counts) in [pairing.0, pairing.1].iter().zip(&score.trappy) {
+        if counts.moves > 0 {
+            line += &format!(
+                "\n    {}: differs from plain on {:.1} % of {} moves; traps set {:.2}/game, fallen into {:.2}/game",
+                names[*seat],
+                100.0 * counts.differs as f64 / counts.moves as f64,
+                counts.moves,
+                counts.traps_set as f64 / games,
+                counts.traps_fallen as f64 / games
+            );
+        }
+    }
     line
 }
 

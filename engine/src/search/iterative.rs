@@ -59,6 +59,7 @@ impl Searcher {
                 best_move: Move::NULL,
                 plain_move: Move::NULL,
                 traps_found: 0,
+                trap_replies: vec![],
                 score,
                 depth: 0,
                 nodes: 0,
@@ -73,6 +74,7 @@ impl Searcher {
             best_move: first,
             plain_move: first,
             traps_found: 0,
+            trap_replies: vec![],
             score: 0,
             depth: 0,
             nodes: 0,
@@ -96,6 +98,7 @@ impl Searcher {
                 best_move: root_moves[0].mv,
                 plain_move: root_moves[0].mv,
                 traps_found: 0,
+                trap_replies: vec![],
                 score,
                 depth,
                 nodes: self.nodes,
@@ -141,6 +144,10 @@ impl Searcher {
                 let assessments = assess_all(&table, depth, &trap_config);
                 result.best_move = decide(&assessments, result.plain_move, result.score);
                 result.traps_found = assessments.iter().map(|a| a.traps.len()).sum();
+                result.trap_replies = assessments
+                    .iter()
+                    .find(|a| a.mv == result.best_move)
+                    .map_or(vec![], |a| a.traps.iter().map(|trap| trap.reply).collect());
             }
             self.last_trap_table = Some((table, depth));
             self.game_stats.record(result.traps_found, result.best_move != result.plain_move);

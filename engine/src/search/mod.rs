@@ -55,6 +55,9 @@ pub struct SearchResult {
     pub plain_move: Move,
     /// (root move, reply) pairs assessed as traps at the final depth.
     pub traps_found: usize,
+    /// The replies assessed as traps for the chosen move: if the opponent
+    /// plays one, it fell into a trap.
+    pub trap_replies: Vec<Move>,
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,

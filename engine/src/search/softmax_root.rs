@@ -47,6 +47,7 @@ impl Searcher {
         let (mv, score) = candidates[index];
         if mv != result.best_move {
             result.pv = vec![mv];
+            result.trap_replies.clear();
         }
         // For an opponent model the draw is its "plain" choice too.
         (result.best_move, result.plain_move, result.score) = (mv, mv, score);
