@@ -82,6 +82,10 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
             // All wins, all losses or all draws: no spread to measure yet.
             line += "  Elo undefined (no variance in the results yet)";
         }
+        Some(e) if e.elo_error == 0.0 => {
+            // Every pair scored the same: a point estimate without an error.
+            line += &format!("  Elo {:+.1} (no error bar: every pair scored the same)", e.elo);
+        }
         Some(e) => {
             line += &format!(
                 "  Elo {:+.1} +/- {:.1}  nElo {:+.1} +/- {:.1}  LOS {:.1} %  DrawRatio {:.1} %",
@@ -128,7 +132,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         spinner.finish_and_clear();
         return report;
     }
-    let MatchPlan { mut tournament, sprt: sprt_config } = match &args.config {
+    let MatchPlan { mut tournament, sprt: sprt_config, skipped } = match &args.config {
         Some(path) => load_match_config(path)?,
         None => {
             parse_match_config(DEFAULT_CONFIG, &default_config_dir()).map_err(|e| format!("embedded default: {e}"))?
@@ -201,6 +205,9 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
             "SPRT [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {decision}\n",
             config.elo0, config.elo1, test.llr, test.lower_bound, test.upper_bound
         );
+    }
+    for name in &skipped {
+        report += &format!("left out: {name} (optional, its program is not installed)\n");
     }
     report += &format!("journal: {}", tournament.journal.display());
     if let Some(pgn) = &tournament.pgn {

@@ -155,6 +155,25 @@ pub struct EngineSection {
     pub uci_options: BTreeMap<String, toml::Value>,
     #[serde(default = "default_startup")]
     pub startup_timeout_ms: u64,
+    /// UCI: leave the engine out (with a note) when its command is not
+    /// installed, instead of failing.
+    #[serde(default)]
+    pub optional: bool,
+}
+
+impl EngineSection {
+    /// Whether this is an optional UCI engine whose program is missing.
+    fn missing_optional(&self, base: &Path) -> bool {
+        let Some(command) = self.command.as_ref().filter(|_| self.optional && self.kind == "uci") else {
+            return false;
+        };
+        if command.components().count() > 1 {
+            return !relative(base, command).is_file();
+        }
+        let on_path = std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(command).is_file()));
+        !on_path
+    }
 }
 
 fn default_kind() -> String {
@@ -280,6 +299,8 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
 pub struct MatchPlan {
     pub tournament: Tournament,
     pub sprt: Option<SprtConfig>,
+    /// Optional engines left out because their program is not installed.
+    pub skipped: Vec<String>,
 }
 
 /// Reads and checks a config file.
@@ -363,10 +384,14 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
     let config: MatchConfig = toml::from_str(text).map_err(|e| e.to_string())?;
     let section = &config.tournament;
     let by_name = index_engines(&config.engines)?;
+    let skipped: Vec<String> =
+        config.engines.iter().filter(|e| e.missing_optional(base)).map(|e| e.name.clone()).collect();
+    let wanted = |engine: &&EngineSection| !skipped.contains(&engine.name);
     let mut chosen: Vec<&EngineSection> = match &section.players {
         Some(names) => engines_named(&by_name, names, "tournament.players")?,
         None => config.engines.iter().collect(),
     };
+    chosen.retain(wanted);
     if section.kind != "pool" && section.opponents.is_some() {
         return Err("tournament.opponents is only for kind = \"pool\"".into());
     }
@@ -376,7 +401,8 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
         "round-robin" => TournamentKind::RoundRobin,
         "pool" => {
             let names = section.opponents.as_ref().ok_or("tournament.opponents: kind = \"pool\" needs the pool")?;
-            let pool = engines_named(&by_name, names, "tournament.opponents")?;
+            let mut pool = engines_named(&by_name, names, "tournament.opponents")?;
+            pool.retain(wanted);
             if section.players.is_none() {
                 chosen.retain(|engine| !names.contains(&engine.name));
             }
@@ -420,6 +446,7 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             pgn: section.pgn.as_ref().map(|p| relative(base, p)),
         },
         sprt,
+        skipped,
     })
 }
 
@@ -528,6 +555,19 @@ options = {{ TrapScale = 0 }}
         let names: Vec<&str> = plan.tournament.entrants.iter().map(|e| e.spec.name()).collect();
         assert_eq!(names, ["trappy", "plain", "noisy"]);
         assert_eq!(plan.tournament.kind, TournamentKind::Pool { candidates: 2, head_to_head: true });
+    }
+
+    #[test]
+    fn a_missing_optional_engine_is_left_out_with_a_note() {
+        let engine = "[[engine]]\nname = \"ghost\"\nkind = \"uci\"\ncommand = \"no-such-engine-on-path\"\ndepth = 3";
+        let text =
+            config(&format!("{engine}\noptional = true")).replace("kind = \"gauntlet\"", "kind = \"round-robin\"");
+        let plan = parse_match_config(&text, &base()).expect("valid");
+        assert_eq!(plan.skipped, ["ghost"]);
+        assert_eq!(plan.tournament.entrants.len(), 2);
+        let required = config(engine).replace("kind = \"gauntlet\"", "kind = \"round-robin\"");
+        let plan = parse_match_config(&required, &base()).expect("valid");
+        assert!(plan.skipped.is_empty() && plan.tournament.entrants.len() == 3);
     }
 
     #[test]
