@@ -132,6 +132,7 @@ declare_tunables! {
     trap_candidates: "TrapCandidates" = 3, 1, 16, 1;
     trap_tolerance: "TrapTolerance" = 25, 0, 100, 3;
     trap_falloff: "TrapFalloff" = 100, 1, 400, 10;
+    trap_min_profit: "TrapMinProfit" = 0, 0, 300, 15;
     // H.G. Muller's alternatives, off by default.
     insurance_bonus: "InsuranceBonus" = 0, 0, 50, 2;
     insurance_margin: "InsuranceMargin" = 15, 0, 100, 3;

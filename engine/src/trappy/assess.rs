@@ -106,7 +106,7 @@ pub fn assess_root(root: &RootData, depth: usize, config: &TrapConfig) -> Option
         );
         let scores = filled(|d| reply.probes[d].map(|p| clamp_mate(p.value())), depth);
         let profit = (clamp_mate(final_probe.value()) - raw).clamp(0, config.profit_cap);
-        if profit == 0 || shallow.is_empty() {
+        if profit == 0 || profit < config.min_profit || shallow.is_empty() {
             continue;
         }
         let shallow_deficits: Vec<i32> = shallow.iter().filter_map(|&d| deficits[d]).collect();
@@ -213,6 +213,11 @@ mod tests {
         // Attractive at every shallow depth: full trappiness.
         assert_eq!(assessment.traps[0].trappiness, 1000);
         assert_eq!(assessment.trap_bonus, config.bonus_cap.min(250 * config.scale / 100));
+        // A profit below TrapMinProfit does not make a trap.
+        let strict = TrapConfig { min_profit: 251, ..config };
+        assert!(assess_root(&root, 5, &strict).expect("raw at 5").traps.is_empty());
+        let lenient = TrapConfig { min_profit: 250, ..config };
+        assert_eq!(assess_root(&root, 5, &lenient).expect("raw at 5").traps.len(), 1);
     }
 
     #[test]

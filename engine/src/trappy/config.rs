@@ -18,6 +18,8 @@ pub struct TrapConfig {
     pub scale: i32,
     pub bonus_cap: i32,
     pub profit_cap: i32,
+    /// Replies that lose less than this for the opponent are not traps.
+    pub min_profit: i32,
     pub method: TrapMethod,
     pub min_shallow: usize,
     /// Pass nodes as a percentage of the iteration's main-search nodes.
@@ -44,6 +46,7 @@ impl TrapConfig {
             scale: t.trap_scale,
             bonus_cap: t.trap_bonus_cap,
             profit_cap: t.trap_profit_cap,
+            min_profit: t.trap_min_profit,
             method: match t.trap_method {
                 0 => TrapMethod::Median,
                 1 => TrapMethod::BestShallow,
