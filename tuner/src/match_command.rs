@@ -119,6 +119,39 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
     line
 }
 
+/// One Markdown table of every pairing, from the first player's side, with
+/// its trappy counters: the headline table of a pool experiment.
+fn summary_table(names: &[String], scores: &BTreeMap<(usize, usize), PairingScore>) -> String {
+    let mut table = String::from(
+        "\n| pairing | W / D / L | Elo ± 95% | pentanomial | differs from plain | traps set / game | fallen into / game |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for ((first, second), score) in scores {
+        let g = score.games;
+        let elo = estimate(&Sample::Pentanomial(score.pairs))
+            .filter(|e| e.elo.is_finite() && e.elo_error.is_finite())
+            .map_or("n/a".to_string(), |e| format!("{:+.1} ± {:.1}", e.elo, e.elo_error));
+        let p = score.pairs;
+        let counts = score.trappy[0];
+        let games = (g.wins + g.draws + g.losses).max(1) as f64;
+        let trappy = if counts.moves > 0 {
+            format!(
+                "{:.1} % | {:.2} | {:.2}",
+                100.0 * counts.differs as f64 / counts.moves as f64,
+                counts.traps_set as f64 / games,
+                counts.traps_fallen as f64 / games
+            )
+        } else {
+            "– | – | –".to_string()
+        };
+        table += &format!(
+            "| {} vs {} | +{} ={} −{} | {elo} | [{}, {}, {}, {}, {}] | {trappy} |\n",
+            names[*first], names[*second], g.wins, g.draws, g.losses, p.ll, p.ld, p.dd_wl, p.wd, p.ww
+        );
+    }
+    table
+}
+
 pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     if args.bench {
         let settings = BenchSettings {
@@ -193,6 +226,9 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     for (pairing, score) in &scores {
         report += &pairing_line(&names, *pairing, score);
         report.push('\n');
+    }
+    if scores.len() > 1 {
+        report += &summary_table(&names, &scores);
     }
     if let (Some(config), Some((_, score))) = (&sprt_config, scores.iter().next()) {
         let test = verdict.unwrap_or_else(|| sprt(&Sample::Pentanomial(score.pairs), config));
