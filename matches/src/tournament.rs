@@ -136,6 +136,28 @@ pub struct PairingScore {
     pub trappy: [TrappyCounts; 2],
 }
 
+impl PairingScore {
+    /// Adds another pairing's counts (for totals over several opponents).
+    pub fn absorb(&mut self, other: &PairingScore) {
+        let (g, p) = (&mut self.games, &mut self.pairs);
+        (g.wins, g.draws, g.losses) =
+            (g.wins + other.games.wins, g.draws + other.games.draws, g.losses + other.games.losses);
+        (p.ll, p.ld, p.dd_wl, p.wd, p.ww) = (
+            p.ll + other.pairs.ll,
+            p.ld + other.pairs.ld,
+            p.dd_wl + other.pairs.dd_wl,
+            p.wd + other.pairs.wd,
+            p.ww + other.pairs.ww,
+        );
+        for (name, count) in &other.terminations {
+            *self.terminations.entry(name.clone()).or_default() += count;
+        }
+        for (mine, theirs) in self.trappy.iter_mut().zip(&other.trappy) {
+            mine.add(theirs);
+        }
+    }
+}
+
 /// Half-points a game gave the pairing's first entrant.
 fn first_entrant_points(game: &ScheduledGame, entry: &JournalEntry) -> u32 {
     match (entry.result, game.first_is_white) {

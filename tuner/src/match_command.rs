@@ -7,7 +7,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use matches::journal::read_journal;
 use matches::stats::{estimate, sprt, Sample, SprtDecision};
-use matches::tournament::{run_tournament, PairingScore};
+use matches::tournament::{run_tournament, PairingScore, TournamentKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -119,35 +119,49 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
     line
 }
 
+fn table_row(label: &str, score: &PairingScore) -> String {
+    let g = score.games;
+    let elo = estimate(&Sample::Pentanomial(score.pairs))
+        .filter(|e| e.elo.is_finite() && e.elo_error.is_finite())
+        .map_or("n/a".to_string(), |e| format!("{:+.1} ± {:.1}", e.elo, e.elo_error));
+    let p = score.pairs;
+    let counts = score.trappy[0];
+    let games = (g.wins + g.draws + g.losses).max(1) as f64;
+    let trappy = if counts.moves > 0 {
+        format!(
+            "{:.1} % | {:.2} | {:.2}",
+            100.0 * counts.differs as f64 / counts.moves as f64,
+            counts.traps_set as f64 / games,
+            counts.traps_fallen as f64 / games
+        )
+    } else {
+        "– | – | –".to_string()
+    };
+    format!(
+        "| {label} | +{} ={} −{} | {elo} | [{}, {}, {}, {}, {}] | {trappy} |\n",
+        g.wins, g.draws, g.losses, p.ll, p.ld, p.dd_wl, p.wd, p.ww
+    )
+}
+
 /// One Markdown table of every pairing, from the first player's side, with
-/// its trappy counters: the headline table of a pool experiment.
-fn summary_table(names: &[String], scores: &BTreeMap<(usize, usize), PairingScore>) -> String {
+/// its trappy counters: the headline table of a pool experiment. A pool
+/// also gets one row per player for the whole pool.
+fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usize, usize), PairingScore>) -> String {
     let mut table = String::from(
         "\n| pairing | W / D / L | Elo ± 95% | pentanomial | differs from plain | traps set / game | fallen into / game |\n\
          |---|---|---|---|---|---|---|\n",
     );
     for ((first, second), score) in scores {
-        let g = score.games;
-        let elo = estimate(&Sample::Pentanomial(score.pairs))
-            .filter(|e| e.elo.is_finite() && e.elo_error.is_finite())
-            .map_or("n/a".to_string(), |e| format!("{:+.1} ± {:.1}", e.elo, e.elo_error));
-        let p = score.pairs;
-        let counts = score.trappy[0];
-        let games = (g.wins + g.draws + g.losses).max(1) as f64;
-        let trappy = if counts.moves > 0 {
-            format!(
-                "{:.1} % | {:.2} | {:.2}",
-                100.0 * counts.differs as f64 / counts.moves as f64,
-                counts.traps_set as f64 / games,
-                counts.traps_fallen as f64 / games
-            )
-        } else {
-            "– | – | –".to_string()
-        };
-        table += &format!(
-            "| {} vs {} | +{} ={} −{} | {elo} | [{}, {}, {}, {}, {}] | {trappy} |\n",
-            names[*first], names[*second], g.wins, g.draws, g.losses, p.ll, p.ld, p.dd_wl, p.wd, p.ww
-        );
+        table += &table_row(&format!("{} vs {}", names[*first], names[*second]), score);
+    }
+    if let TournamentKind::Pool { candidates, .. } = kind {
+        for player in 0..candidates {
+            let mut total = PairingScore::default();
+            for (_, score) in scores.iter().filter(|((first, second), _)| *first == player && *second >= candidates) {
+                total.absorb(score);
+            }
+            table += &table_row(&format!("**{} vs the whole pool**", names[player]), &total);
+        }
     }
     table
 }
@@ -228,7 +242,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         report.push('\n');
     }
     if scores.len() > 1 {
-        report += &summary_table(&names, &scores);
+        report += &summary_table(&names, tournament.kind, &scores);
     }
     if let (Some(config), Some((_, score))) = (&sprt_config, scores.iter().next()) {
         let test = verdict.unwrap_or_else(|| sprt(&Sample::Pentanomial(score.pairs), config));
