@@ -155,12 +155,12 @@ fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usiz
         table += &table_row(&format!("{} vs {}", names[*first], names[*second]), score);
     }
     if let TournamentKind::Pool { candidates, .. } = kind {
-        for player in 0..candidates {
+        for (player, name) in names.iter().enumerate().take(candidates) {
             let mut total = PairingScore::default();
             for (_, score) in scores.iter().filter(|((first, second), _)| *first == player && *second >= candidates) {
                 total.absorb(score);
             }
-            table += &table_row(&format!("**{} vs the whole pool**", names[player]), &total);
+            table += &table_row(&format!("**{name} vs the whole pool**"), &total);
         }
     }
     table
