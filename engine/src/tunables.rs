@@ -110,6 +110,8 @@ declare_tunables! {
     tempo: "Tempo" = 12, 0, 40, 2;
     // Search.
     aspiration_window: "AspirationWindow" = 20, 5, 100, 3;
+    // How much worse than 0 a draw is for the engine (against weaker opponents).
+    contempt: "Contempt" = 0, 0, 100, 5;
     null_move_base: "NullMoveBase" = 3, 1, 6, 1;
     null_move_divisor: "NullMoveDivisor" = 4, 2, 10, 1;
     rfp_depth: "RfpDepth" = 7, 1, 12, 1;

@@ -22,7 +22,7 @@ impl Searcher {
     ) -> i32 {
         self.pv.clear_ply(ply);
         if self.is_draw(board) {
-            return DRAW;
+            return self.draw_score(ply);
         }
         // No line from here can beat a mate already found closer to the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -172,7 +172,7 @@ impl Searcher {
         }
 
         if searched == 0 {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
+            return if in_check { -MATE + ply as i32 } else { self.draw_score(ply) };
         }
         let bound = Bound::classify(best, original_alpha, beta);
         self.store_tt(board.hash(), ply, best_move, best, eval, depth, bound);

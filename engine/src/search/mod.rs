@@ -231,6 +231,18 @@ impl Searcher {
             || self.timer.as_ref().is_some_and(|t| t.hard_limit_reached())
     }
 
+    /// The value of a draw at `ply` for the side to move there: `Contempt`
+    /// below zero for the side that started the search (it would rather
+    /// play on), as much above zero for its opponent.
+    #[inline]
+    pub(crate) fn draw_score(&self, ply: usize) -> i32 {
+        if ply % 2 == 0 {
+            -self.tunables.contempt
+        } else {
+            self.tunables.contempt
+        }
+    }
+
     /// Whether the position at `ply` is drawn by repetition (of any earlier
     /// position since the last irreversible move), fifty moves or material.
     fn is_draw(&self, board: &Board) -> bool {

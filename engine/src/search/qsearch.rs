@@ -24,7 +24,7 @@ impl Searcher {
             return DRAW;
         }
         if board.is_insufficient_material() {
-            return DRAW;
+            return self.draw_score(ply);
         }
         let in_check = board.in_check();
         if ply >= MAX_PLY - 1 {
