@@ -128,3 +128,17 @@ fn mirrored_positions_get_mirrored_results() {
     let (from, to) = (mirror.best_move.from().flip_rank(), mirror.best_move.to().flip_rank());
     assert_eq!((plain.best_move.from(), plain.best_move.to()), (from, to));
 }
+
+#[test]
+fn contempt_makes_a_draw_worse_for_the_side_to_move_at_the_root() {
+    // The fifty-move position above, drawn whatever White does.
+    let board = Board::from_fen("8/8/4k3/8/8/8/8/R3K3 w - - 99 120").expect("valid");
+    let mut searcher = Searcher::new(16);
+    searcher.tunables.set("Contempt", 30).expect("valid");
+    let result = searcher.search(&board, &[], &SearchLimits::depth(6), &mut |_| {});
+    assert_eq!(result.score, DRAW - 30, "{:?}", result.pv);
+    // The same for Black at the root: contempt belongs to whoever searches.
+    let black = Board::from_fen("8/8/4K3/8/8/8/8/r3k3 b - - 99 120").expect("valid");
+    let result = searcher.search(&black, &[], &SearchLimits::depth(6), &mut |_| {});
+    assert_eq!(result.score, DRAW - 30, "{:?}", result.pv);
+}
