@@ -62,6 +62,22 @@ def open_engine(command, xboard, settings=()):
     return engine
 
 
+def rules_outcome(board):
+    """How the game ended by the rules, or None. Threefold repetition and the
+    fifty-move rule count once they have happened, as cutechess and fastchess
+    apply them. (python-chess's claim_draw=True would also end the game when
+    the side to move merely could repeat a third time with its next move,
+    which drew won games the engine had no intention of repeating.)"""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return outcome
+    if board.is_repetition(3):
+        return chess.Outcome(chess.Termination.THREEFOLD_REPETITION, None)
+    if board.halfmove_clock >= 100:
+        return chess.Outcome(chess.Termination.FIFTY_MOVES, None)
+    return None
+
+
 def play_game(opening, trappy_white, args):
     """Returns (result from trappy's side: 1, 0.5, 0), termination, pgn."""
     trappy = open_engine(args.trappy, False, args.trappy_set)
@@ -76,7 +92,7 @@ def play_game(opening, trappy_white, args):
     engines = {chess.WHITE: trappy if trappy_white else opponent, chess.BLACK: opponent if trappy_white else trappy}
     termination = None
     try:
-        while not board.is_game_over(claim_draw=True):
+        while rules_outcome(board) is None:
             side = board.turn
             trappy_to_move = (side == chess.WHITE) == trappy_white
             depth = args.depth if trappy_to_move else (args.opponent_depth or args.depth)
@@ -108,7 +124,7 @@ def play_game(opening, trappy_white, args):
         trappy.quit()
         opponent.quit()
     if termination is None:
-        outcome = board.outcome(claim_draw=True)
+        outcome = rules_outcome(board)
         termination = outcome.termination.name.lower()
         winner = outcome.winner
     if winner is None:
