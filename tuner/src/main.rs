@@ -2,6 +2,7 @@
 //! statistics calculator.
 
 mod bench_command;
+mod engine_section;
 mod match_command;
 mod match_config;
 mod spsa;

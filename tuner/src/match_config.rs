@@ -1,13 +1,13 @@
 //! `tuner match` configuration in TOML. Every problem is reported with the
 //! key or file it concerns; relative paths are relative to the config file.
 
-use engine::tunables::Tunables;
+use crate::engine_section::relative;
+pub use crate::engine_section::{build_entrant, index_engines, EngineSection};
 use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
-use matches::game::{GameSettings, LimitSpec};
+use matches::game::GameSettings;
 use matches::openings::{load_openings, Opening, OpeningOrder, OpeningSettings};
 use matches::stats::{SprtConfig, SprtModel};
-use matches::tournament::{Entrant, PlayerSpec, Tournament, TournamentKind};
-use matches::uci_player::UciEngineConfig;
+use matches::tournament::{Tournament, TournamentKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -126,175 +126,6 @@ fn default_model() -> String {
     "normalized".into()
 }
 
-#[derive(Deserialize, Debug, Clone)]
-#[serde(deny_unknown_fields)]
-pub struct EngineSection {
-    pub name: String,
-    /// "in-process" (default) or "uci".
-    #[serde(default = "default_kind")]
-    pub kind: String,
-    /// Tunable overrides (in-process), or `setoption` values sent to a UCI
-    /// `trappy`; applied after `options_file`.
-    #[serde(default)]
-    pub options: BTreeMap<String, i64>,
-    /// An options file (`[options]` table, as `tuner tune` writes).
-    pub options_file: Option<PathBuf>,
-    pub depth: Option<i32>,
-    pub nodes: Option<u64>,
-    pub movetime_ms: Option<u64>,
-    /// "base+increment" in seconds, optionally "moves/base+increment".
-    pub tc: Option<String>,
-    #[serde(default = "default_hash")]
-    pub hash_mb: usize,
-    /// UCI: the program, its arguments, working directory and options.
-    pub command: Option<PathBuf>,
-    #[serde(default)]
-    pub args: Vec<String>,
-    pub dir: Option<PathBuf>,
-    #[serde(default)]
-    pub uci_options: BTreeMap<String, toml::Value>,
-    #[serde(default = "default_startup")]
-    pub startup_timeout_ms: u64,
-    /// UCI: leave the engine out (with a note) when its command is not
-    /// installed, instead of failing.
-    #[serde(default)]
-    pub optional: bool,
-}
-
-impl EngineSection {
-    /// Whether this is an optional UCI engine whose program is missing.
-    fn missing_optional(&self, base: &Path) -> bool {
-        let Some(command) = self.command.as_ref().filter(|_| self.optional && self.kind == "uci") else {
-            return false;
-        };
-        if command.components().count() > 1 {
-            return !relative(base, command).is_file();
-        }
-        let on_path = std::env::var_os("PATH")
-            .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(command).is_file()));
-        !on_path
-    }
-}
-
-fn default_kind() -> String {
-    "in-process".into()
-}
-
-fn default_hash() -> usize {
-    16
-}
-
-fn default_startup() -> u64 {
-    10_000
-}
-
-/// Parses "10+0.1" or "40/60+0.5".
-pub fn parse_time_control(text: &str) -> Option<LimitSpec> {
-    let (moves, rest) = match text.split_once('/') {
-        Some((moves, rest)) => (Some(moves.trim().parse::<u32>().ok().filter(|&m| m > 0)?), rest),
-        None => (None, text),
-    };
-    let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
-    let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
-    Some(LimitSpec::Clock {
-        base: Duration::from_secs_f64(seconds(base)?),
-        increment: Duration::from_secs_f64(seconds(increment)?),
-        moves,
-    })
-}
-
-fn relative(base: &Path, path: &Path) -> PathBuf {
-    if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        base.join(path)
-    }
-}
-
-fn engine_limit(engine: &EngineSection) -> Result<LimitSpec, String> {
-    let key = |field: &str| format!("engine '{}': {field}", engine.name);
-    let chosen = [engine.depth.is_some(), engine.nodes.is_some(), engine.movetime_ms.is_some(), engine.tc.is_some()];
-    if chosen.iter().filter(|&&c| c).count() != 1 {
-        return Err(key("give exactly one of depth, nodes, movetime_ms and tc"));
-    }
-    Ok(match (engine.depth, engine.nodes, engine.movetime_ms, &engine.tc) {
-        (Some(depth), ..) if (1..=100).contains(&depth) => LimitSpec::Depth(depth),
-        (Some(_), ..) => return Err(key("depth must be 1 to 100")),
-        (_, Some(nodes), ..) if nodes > 0 => LimitSpec::Nodes(nodes),
-        (_, Some(_), ..) => return Err(key("nodes must be positive")),
-        (_, _, Some(ms), _) => LimitSpec::MoveTime(Duration::from_millis(ms)),
-        (_, _, _, Some(tc)) => {
-            parse_time_control(tc).ok_or_else(|| key(&format!("tc '{tc}' is not base+increment seconds")))?
-        }
-        _ => unreachable!("exactly one limit is set"),
-    })
-}
-
-/// The engine's option overrides: the options file's, then `options`.
-fn engine_overrides(engine: &EngineSection, base: &Path) -> Result<Vec<(String, i64)>, String> {
-    let mut overrides = Vec::new();
-    if let Some(file) = &engine.options_file {
-        let path = relative(base, file);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("engine '{}': options_file {}: {e}", engine.name, path.display()))?;
-        let mut tunables = Tunables::default();
-        tunables
-            .apply_options_toml(&text)
-            .map_err(|e| format!("engine '{}': options_file {}: {e}", engine.name, path.display()))?;
-        let defaults = Tunables::default();
-        overrides.extend(
-            tunables
-                .values()
-                .zip(defaults.values())
-                .filter(|(tuned, default)| tuned.1 != default.1)
-                .map(|((name, value), _)| (name.to_string(), value as i64)),
-        );
-    }
-    overrides.extend(engine.options.iter().map(|(k, v)| (k.clone(), *v)));
-    Ok(overrides)
-}
-
-fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String> {
-    match engine.kind.as_str() {
-        "in-process" => {
-            if engine.command.is_some() {
-                return Err(format!("engine '{}': command is only for kind = \"uci\"", engine.name));
-            }
-            Ok(PlayerSpec::InProcess {
-                name: engine.name.clone(),
-                overrides: engine_overrides(engine, base)?,
-                hash_mb: engine.hash_mb,
-            })
-        }
-        "uci" => {
-            let command =
-                engine.command.as_ref().ok_or_else(|| format!("engine '{}': uci needs command", engine.name))?;
-            // A bare name is looked up on PATH; anything with a slash is a path.
-            let command = if command.components().count() > 1 { relative(base, command) } else { command.clone() };
-            // Tunable overrides become setoption lines (for a UCI trappy),
-            // then the free-form uci_options.
-            let mut options: Vec<(String, String)> =
-                engine_overrides(engine, base)?.into_iter().map(|(k, v)| (k, v.to_string())).collect();
-            options.extend(
-                engine
-                    .uci_options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))),
-            );
-            Ok(PlayerSpec::Uci(UciEngineConfig {
-                name: engine.name.clone(),
-                command,
-                args: engine.args.clone(),
-                working_dir: engine.dir.as_ref().map(|d| relative(base, d)),
-                options,
-                startup_timeout: Duration::from_millis(engine.startup_timeout_ms),
-                move_timeout: Duration::from_secs(30),
-            }))
-        }
-        other => Err(format!("engine '{}': kind must be \"in-process\" or \"uci\", not \"{other}\"", engine.name)),
-    }
-}
-
 /// The tournament and SPRT a config describes.
 pub struct MatchPlan {
     pub tournament: Tournament,
@@ -320,11 +151,6 @@ fn engines_named<'a>(
         .iter()
         .map(|name| by_name.get(name).copied().ok_or_else(|| format!("{key}: unknown engine '{name}'")))
         .collect()
-}
-
-/// A player and its limit from an `[[engine]]` section.
-pub fn build_entrant(engine: &EngineSection, base: &Path) -> Result<Entrant, String> {
-    Ok(Entrant { spec: engine_spec(engine, base)?, limit: engine_limit(engine)? })
 }
 
 pub fn build_openings(section: &OpeningsSection, base: &Path) -> Result<Vec<Opening>, String> {
@@ -367,17 +193,6 @@ fn build_sprt(section: &SprtSection) -> Result<SprtConfig, String> {
     let sprt = SprtConfig { elo0: section.elo0, elo1: section.elo1, alpha: section.alpha, beta: section.beta, model };
     sprt.validate().map_err(|e| format!("sprt: {e}"))?;
     Ok(sprt)
-}
-
-/// Engines by name, refusing a name used twice.
-pub fn index_engines(engines: &[EngineSection]) -> Result<BTreeMap<String, &EngineSection>, String> {
-    let mut by_name = BTreeMap::new();
-    for engine in engines {
-        if by_name.insert(engine.name.clone(), engine).is_some() {
-            return Err(format!("engine name '{}' is used twice", engine.name));
-        }
-    }
-    Ok(by_name)
 }
 
 pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> {
@@ -453,6 +268,10 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine_section::parse_time_control;
+    use engine::tunables::Tunables;
+    use matches::game::LimitSpec;
+    use matches::tournament::PlayerSpec;
 
     fn config(extra_engine: &str) -> String {
         format!(

@@ -3,9 +3,8 @@
 //! adjudication. Errors name the key or file; paths are relative to the
 //! config file.
 
-use crate::match_config::{
-    build_entrant, build_openings, build_settings, index_engines, AdjudicationSection, EngineSection, OpeningsSection,
-};
+use crate::engine_section::{build_entrant, engine_tunables, index_engines, relative, EngineSection};
+use crate::match_config::{build_openings, build_settings, AdjudicationSection, OpeningsSection};
 use crate::spsa::{Schedule, SpsaParam};
 use engine::tunables::{Tunables, TUNABLE_SPECS};
 use matches::game::GameSettings;
@@ -120,14 +119,6 @@ impl TunePlan {
     }
 }
 
-fn relative(base: &Path, path: &Path) -> PathBuf {
-    if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        base.join(path)
-    }
-}
-
 pub fn load_tune_config(path: &Path) -> Result<TunePlan, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new("."));
@@ -152,16 +143,7 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
     }
     // The candidate as configured, before tuning: this checks its options too.
     build_entrant(&config.candidate, base).map_err(|e| format!("candidate: {e}"))?;
-    let mut base_tunables = Tunables::default();
-    if let Some(file) = &config.candidate.options_file {
-        let path = relative(base, file);
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("candidate.options_file {}: {e}", path.display()))?;
-        base_tunables.apply_options_toml(&text).map_err(|e| format!("candidate.options_file: {e}"))?;
-    }
-    for (name, value) in &config.candidate.options {
-        base_tunables.set(name, *value).map_err(|e| format!("candidate.options: {e}"))?;
-    }
+    let base_tunables = engine_tunables(&config.candidate, base).map_err(|e| format!("candidate: {e}"))?;
     let mut params = Vec::new();
     for section in &config.params {
         let key = |field: &str| format!("param '{}': {field}", section.name);
