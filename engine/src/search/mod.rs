@@ -236,7 +236,7 @@ impl Searcher {
     /// play on), as much above zero for its opponent.
     #[inline]
     pub(crate) fn draw_score(&self, ply: usize) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.tunables.contempt
         } else {
             self.tunables.contempt
