@@ -142,3 +142,23 @@ fn contempt_makes_a_draw_worse_for_the_side_to_move_at_the_root() {
     let result = searcher.search(&black, &[], &SearchLimits::depth(6), &mut |_| {});
     assert_eq!(result.score, DRAW - 30, "{:?}", result.pv);
 }
+
+#[test]
+fn a_won_position_is_not_thrown_away_by_repeating_the_game() {
+    // From a real game: Black, a queen up, had checked back and forth
+    // (Qf3+ Kh2 Qf2+ Kh3). Qf3+ again returns to a position of the game
+    // history, which the search must score as a draw, so it plays on.
+    let earlier = Board::from_fen("6k1/8/8/7p/7P/5q1K/8/8 w - - 10 60").expect("valid");
+    let mut board = earlier.clone();
+    let mut keys = vec![];
+    for text in ["h3h2", "f3f2", "h2h3"] {
+        keys.push(board.hash());
+        let mv = board.parse_uci_move(text).expect("legal");
+        board.play(mv);
+    }
+    let repeat = board.parse_uci_move("f2f3").expect("legal");
+    let mut searcher = Searcher::new(16);
+    let result = searcher.search(&board, &keys, &SearchLimits::depth(8), &mut |_| {});
+    assert_ne!(result.best_move, repeat, "score {} pv {:?}", result.score, result.pv);
+    assert!(result.score > 500, "{}", result.score);
+}

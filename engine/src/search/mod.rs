@@ -253,9 +253,11 @@ impl Searcher {
         if board.is_insufficient_material() {
             return true;
         }
-        let window = (board.halfmove_clock() as usize).min(self.keys.len());
+        // Positions since the last irreversible move, this one included;
+        // only every second one has the same side to move.
+        let window = (board.halfmove_clock() as usize + 1).min(self.keys.len());
         let key = board.hash();
-        self.keys[self.keys.len() - window..].iter().rev().skip(1).step_by(2).any(|&earlier| earlier == key)
+        self.keys[self.keys.len() - window..].iter().rev().skip(2).step_by(2).any(|&earlier| earlier == key)
     }
 }
 
