@@ -395,12 +395,23 @@ options = {{ TrapScale = 0 }}
         let mut count = 0;
         for entry in std::fs::read_dir(&dir).expect("configs/") {
             let path = entry.expect("entry").path();
-            if path.extension().is_some_and(|e| e == "toml") {
-                load_match_config(&path).unwrap_or_else(|e| panic!("{e}"));
-                count += 1;
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            if !name.ends_with(".toml") {
+                continue;
             }
+            // Three kinds live in configs/: tuning configs, tuned options
+            // files, and match configs.
+            if name.starts_with("tune-") {
+                crate::tune_config::load_tune_config(&path).map(|_| ()).unwrap_or_else(|e| panic!("{e}"));
+            } else if name.starts_with("tuned-") {
+                let text = std::fs::read_to_string(&path).expect("readable");
+                Tunables::default().apply_options_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            } else {
+                load_match_config(&path).unwrap_or_else(|e| panic!("{e}"));
+            }
+            count += 1;
         }
-        assert!(count >= 6, "{count} configs");
+        assert!(count >= 9, "{count} configs");
     }
 
     #[test]
