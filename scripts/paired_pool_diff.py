@@ -81,5 +81,6 @@ def main():
         f"(95 % interval {as_elo(mean - error):+.1f} to {as_elo(mean + error):+.1f})"
     )
 
+
 if __name__ == "__main__":
     main()
