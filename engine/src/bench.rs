@@ -3,8 +3,9 @@
 //! change to search or evaluation changes it, so commits can quote it.
 //! The last line is `<nodes> nodes <nps> nps`, as OpenBench reads it.
 
-use crate::search::{SearchLimits, Searcher};
+use crate::search::SearchLimits;
 use crate::trappy::TrappyStats;
+use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
 use std::time::Instant;
@@ -86,16 +87,12 @@ pub fn run_bench_with(
     for fen in BENCH_POSITIONS {
         // Each position gets a fresh searcher so results do not depend on
         // what was searched before.
-        let mut searcher = Searcher::new(hash_mb);
-        searcher.tunables = tunables.clone();
-        searcher.tunables_changed();
+        let mut searcher = TrappyEngine::new(hash_mb, tunables.clone());
         let Ok(board) = Board::from_fen(fen) else { continue };
         let search = searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
         per_position(fen, search.nodes);
         result.nodes += search.nodes;
-        result.trappy.searches += searcher.game_stats.searches;
-        result.trappy.traps_found += searcher.game_stats.traps_found;
-        result.trappy.chosen_differs += searcher.game_stats.chosen_differs;
+        result.trappy.add(&searcher.trappy_stats());
     }
     result.millis = start.elapsed().as_millis() as u64;
     result

@@ -8,6 +8,7 @@ pub mod output;
 pub mod perft_command;
 pub mod search;
 pub mod trappy;
+pub mod trappy_engine;
 pub mod traps_command;
 pub mod tunables;
 pub mod uci;

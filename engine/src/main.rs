@@ -100,7 +100,7 @@ fn main() -> ExitCode {
             emit(&format!("{} nodes {} nps", result.nodes, result.nodes * 1000 / result.millis.max(1)));
             ExitCode::SUCCESS
         }
-        Command::Traps(args) => match run_traps(&args) {
+        Command::Traps(args) => match run_traps(&args, &start) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("error: {message}");

@@ -1,11 +1,13 @@
 //! `trappy traps`: the trap annotator. Searches one position to a fixed
-//! depth with the trap pass covering every root move, then prints each root
-//! move's plain and adjusted score and its traps with their score vectors.
+//! depth with the trappy root recording every root move, then gives each
+//! root move its exact score, its adjusted score under the opponent model,
+//! and every reply some shallower iteration preferred that loses at the
+//! final depth, with its score vector.
 
 use crate::output::emit;
 use crate::search::{SearchLimits, Searcher};
-use crate::trappy::assess::RootAssessment;
-use crate::trappy::{assess_all, decide, TrapConfig};
+use crate::trappy::annotate::AnnotatedRoot;
+use crate::trappy::{TrapConfig, TrappyRoot};
 use crate::tunables::Tunables;
 use clap::Args;
 use movegen::{Board, Move};
@@ -33,30 +35,27 @@ pub struct Annotation {
     pub plain_best: Move,
     pub trappy_best: Move,
     /// Every root move, best adjusted value first.
-    pub root_moves: Vec<RootAssessment>,
+    pub root_moves: Vec<AnnotatedRoot>,
 }
 
 /// Runs the annotator with the given tunables (TrapScale 0 is allowed: the
 /// traps are still listed, just never rewarded).
 pub fn annotate(board: &Board, depth: i32, hash_mb: usize, tunables: &Tunables) -> Annotation {
     let mut searcher = Searcher::new(hash_mb);
-    searcher.tunables = tunables.clone();
-    let mut config = TrapConfig::from_tunables(tunables);
-    if !config.enabled() {
-        // The pass must run to find traps; report them with no bonus.
-        searcher.tunables.trap_scale = 1;
-        config = TrapConfig { scale: 0, ..TrapConfig::from_tunables(&searcher.tunables) };
-    }
-    searcher.tunables_changed();
-    searcher.annotate = true;
-    let result = searcher.search(board, &[], &SearchLimits::depth(depth), &mut |_| {});
-    let (mut root_moves, final_depth) = match &searcher.last_trap_table {
-        Some((table, d)) => (assess_all(table, *d, &config), *d),
-        None => (vec![], 0),
-    };
-    let trappy_best = decide(&root_moves, result.plain_move, result.score);
+    searcher.set_tunables(tunables.clone());
+    let mut annotator = TrappyRoot::annotator(TrapConfig::from_tunables(tunables));
+    let result =
+        searcher.search_with_policy(board, &[], &SearchLimits::depth(depth), &mut |_| {}, Some(&mut annotator));
+    let mut root_moves = annotator.annotation().map_or(vec![], <[AnnotatedRoot]>::to_vec);
     root_moves.sort_by_key(|root| std::cmp::Reverse(root.adjusted()));
-    Annotation { fen: board.to_fen(), depth: final_depth, plain_best: result.plain_move, trappy_best, root_moves }
+    let final_depth = if root_moves.is_empty() { 0 } else { result.depth as usize };
+    Annotation {
+        fen: board.to_fen(),
+        depth: final_depth,
+        plain_best: result.plain_move,
+        trappy_best: result.best_move,
+        root_moves,
+    }
 }
 
 fn json_escape(text: &str) -> String {
@@ -123,12 +122,13 @@ impl Annotation {
     }
 }
 
-pub fn run_traps(args: &TrapsArgs) -> Result<(), String> {
+/// Runs the annotator from `tunables` (the options file's, or the defaults).
+pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
     let board = Board::from_fen(&args.fen).map_err(|e| e.to_string())?;
     if !board.has_legal_move() {
         return Err("the position has no legal move to annotate".into());
     }
-    let annotation = annotate(&board, args.depth, args.hash, &Tunables::default());
+    let annotation = annotate(&board, args.depth, args.hash, tunables);
     if args.json {
         emit(&annotation.to_json());
     } else {

@@ -125,16 +125,15 @@ declare_tunables! {
     futility_margin: "FutilityMargin" = 90, 20, 300, 8;
     iir_depth: "IirDepth" = 4, 2, 12, 1;
     // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off.
-    trap_scale: "TrapScale" = 100, 0, 400, 10;
-    trap_bonus_cap: "TrapBonusCap" = 40, 0, 300, 5;
-    trap_profit_cap: "TrapProfitCap" = 300, 0, 1000, 20;
-    trap_method: "TrapMethod" = 1, 0, 2, 1;
-    trap_min_shallow: "TrapMinShallow" = 1, 1, 8, 1;
-    trap_budget: "TrapBudget" = 25, 0, 200, 5;
-    trap_candidates: "TrapCandidates" = 3, 1, 16, 1;
-    trap_tolerance: "TrapTolerance" = 25, 0, 100, 3;
-    trap_falloff: "TrapFalloff" = 100, 1, 400, 10;
+    trap_scale: "TrapScale" = 100, 0, 100, 10;
+    trap_bonus_cap: "TrapBonusCap" = 50, 0, 300, 5;
+    trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1;
+    trap_method: "TrapMethod" = 0, 0, 2, 1;
+    trap_model_spread: "TrapModelSpread" = 2, 1, 6, 1;
     trap_min_profit: "TrapMinProfit" = 0, 0, 300, 15;
+    trap_switch_margin: "TrapSwitchMargin" = 5, 0, 100, 2;
+    trap_budget: "TrapBudget" = 5, 0, 50, 1;
+    trap_candidates: "TrapCandidates" = 2, 1, 8, 1;
     // H.G. Muller's alternatives, off by default.
     insurance_bonus: "InsuranceBonus" = 0, 0, 50, 2;
     insurance_margin: "InsuranceMargin" = 15, 0, 100, 3;
@@ -292,7 +291,7 @@ mod tests {
     #[test]
     fn options_files_round_trip_and_name_their_errors() {
         let mut tuned = Tunables::default();
-        tuned.set("TrapScale", 135).expect("valid");
+        tuned.set("TrapScale", 85).expect("valid");
         tuned.set("TrapBonusCap", 55).expect("valid");
         let text = tuned.options_toml(&["tuned by a test".to_string()]);
         assert!(text.starts_with("# tuned by a test\n[options]\n"), "{text}");
@@ -314,8 +313,8 @@ mod tests {
             assert_eq!(target, Tunables::default(), "a bad file changes nothing");
         }
         let mut method = Tunables::default();
-        method.apply_options_toml("[options]\nTrapMethod = \"median\"").expect("by name");
-        assert_eq!(method.trap_method, 0);
+        method.apply_options_toml("[options]\nTrapMethod = \"depth-minus-one\"").expect("by name");
+        assert_eq!(method.trap_method, 2);
     }
 
     #[test]

@@ -10,10 +10,8 @@ use movegen::Board;
 fn search(fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchResult {
     let mut searcher = Searcher::new(4);
     for (name, value) in settings {
-        searcher.tunables.set(name, *value).expect("valid setting");
+        searcher.set_tunable(name, *value).expect("valid setting");
     }
-    searcher.tunables.set("TrapScale", 0).expect("valid");
-    searcher.tunables_changed();
     let board = Board::from_fen(fen).expect("valid FEN");
     searcher.search(&board, &[], limits, &mut |_| {})
 }

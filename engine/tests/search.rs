@@ -134,7 +134,7 @@ fn contempt_makes_a_draw_worse_for_the_side_to_move_at_the_root() {
     // The fifty-move position above, drawn whatever White does.
     let board = Board::from_fen("8/8/4k3/8/8/8/8/R3K3 w - - 99 120").expect("valid");
     let mut searcher = Searcher::new(16);
-    searcher.tunables.set("Contempt", 30).expect("valid");
+    searcher.set_tunable("Contempt", 30).expect("valid");
     let result = searcher.search(&board, &[], &SearchLimits::depth(6), &mut |_| {});
     assert_eq!(result.score, DRAW - 30, "{:?}", result.pv);
     // The same for Black at the root: contempt belongs to whoever searches.

@@ -2,7 +2,8 @@
 //! lines get `info string error`, state survives them, and `stop` and
 //! `isready` are answered during a search.
 
-use engine::search::Searcher;
+use engine::trappy_engine::TrappyEngine;
+use engine::tunables::Tunables;
 use engine::tunables::TUNABLE_SPECS;
 use engine::uci::{apply_option, split_setoption};
 use movegen::Board;
@@ -205,20 +206,20 @@ fn timed_search_respects_the_clock() {
 
 #[test]
 fn every_tunable_round_trips_through_setoption() {
-    let mut searcher = Searcher::new(1);
+    let mut searcher = TrappyEngine::new(1, Tunables::default());
     for spec in TUNABLE_SPECS {
         for value in [spec.min, spec.max, spec.default] {
             let line = format!("name {} value {value}", spec.name);
             let tokens: Vec<&str> = line.split_whitespace().collect();
             let (name, text) = split_setoption(&tokens).expect("well formed");
             apply_option(&mut searcher, &name, text.as_deref()).unwrap_or_else(|e| panic!("{line}: {e}"));
-            assert_eq!(searcher.tunables.get(spec.name), Some(value), "{line}");
+            assert_eq!(searcher.tunables().get(spec.name), Some(value), "{line}");
         }
         let too_big = format!("name {} value {}", spec.name, spec.max as i64 + 1);
         let tokens: Vec<&str> = too_big.split_whitespace().collect();
         let (name, text) = split_setoption(&tokens).expect("well formed");
         assert!(apply_option(&mut searcher, &name, text.as_deref()).is_err());
-        assert_eq!(searcher.tunables.get(spec.name), Some(spec.default));
+        assert_eq!(searcher.tunables().get(spec.name), Some(spec.default));
     }
 }
 
@@ -227,7 +228,7 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     let dir = std::env::temp_dir().join(format!("trappy-options-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let good = dir.join("tuned.toml");
-    std::fs::write(&good, "# tuned\n[options]\nTrapScale = 130\nWeakTopK = 3\n").expect("write");
+    std::fs::write(&good, "# tuned\n[options]\nTrapScale = 70\nWeakTopK = 3\n").expect("write");
     let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
         .arg("--options")
         .arg(&good)
@@ -238,7 +239,7 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     child.stdin.take().expect("stdin").write_all(b"uci\nquit\n").expect("write");
     let output = child.wait_with_output().expect("run");
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("option name TrapScale type spin default 130 min 0 max 400"), "{text}");
+    assert!(text.contains("option name TrapScale type spin default 70 min 0 max 100"), "{text}");
     assert!(text.contains("option name WeakTopK type spin default 3 "), "{text}");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "[options]\nTrapBonusCap = 100000\n").expect("write");

@@ -93,6 +93,14 @@ pub struct TrappyCounts {
     pub traps_set: u64,
     /// Traps the opponent then fell into (played a trap reply).
     pub traps_fallen: u64,
+    /// Moves with a predicted reply that the opponent then answered.
+    pub predictions: u64,
+    /// Of those, answers that were the predicted reply.
+    pub predictions_played: u64,
+    /// Over the traps fallen into: our score after the reply (at our next
+    /// move) minus our score when we set the trap, in centipawns; traps
+    /// whose either score was a mate are left out.
+    pub profit_realised_cp: i64,
 }
 
 impl TrappyCounts {
@@ -101,6 +109,9 @@ impl TrappyCounts {
         self.differs += other.differs;
         self.traps_set += other.traps_set;
         self.traps_fallen += other.traps_fallen;
+        self.predictions += other.predictions;
+        self.predictions_played += other.predictions_played;
+        self.profit_realised_cp += other.profit_realised_cp;
     }
 }
 
@@ -132,10 +143,20 @@ impl GameRecord {
             let side = &mut counts[(first + ply) % 2];
             side.moves += 1;
             side.differs += u64::from(choice.plain_move != record.reply.mv);
+            let answer = self.moves.get(ply + 1).map(|next| next.reply.mv);
+            if let (Some(predicted), Some(answer)) = (choice.predicted_reply, answer) {
+                side.predictions += 1;
+                side.predictions_played += u64::from(predicted == answer);
+            }
             if !choice.trap_replies.is_empty() {
                 side.traps_set += 1;
-                let answer = self.moves.get(ply + 1).map(|next| next.reply.mv);
-                side.traps_fallen += u64::from(answer.is_some_and(|mv| choice.trap_replies.contains(&mv)));
+                if answer.is_some_and(|mv| choice.trap_replies.contains(&mv)) {
+                    side.traps_fallen += 1;
+                    let later = self.moves.get(ply + 2).and_then(|next| next.reply.score_cp);
+                    if let (Some(before), Some(after)) = (record.reply.score_cp, later) {
+                        side.profit_realised_cp += i64::from(after - before);
+                    }
+                }
             }
         }
         counts

@@ -3,14 +3,14 @@
 
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
 use engine::search::score::{is_mate_score, MATE};
-use engine::search::{SearchLimits, Searcher};
-use engine::trappy::TrapConfig;
+use engine::search::SearchLimits;
+use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
 
 pub struct InProcessPlayer {
     name: String,
-    searcher: Searcher,
+    engine: TrappyEngine,
 }
 
 impl InProcessPlayer {
@@ -21,15 +21,12 @@ impl InProcessPlayer {
         for (option, value) in overrides {
             tunables.set(option, *value).map_err(|e| format!("player {name}: {e}"))?;
         }
-        let mut searcher = Searcher::new(hash_mb);
-        searcher.tunables = tunables;
-        searcher.tunables_changed();
-        Ok(InProcessPlayer { name: name.to_string(), searcher })
+        Ok(InProcessPlayer { name: name.to_string(), engine: TrappyEngine::new(hash_mb, tunables) })
     }
 
     /// Trappy counters of the current game.
     pub fn trappy_stats(&self) -> engine::trappy::TrappyStats {
-        self.searcher.game_stats
+        self.engine.trappy_stats()
     }
 }
 
@@ -53,7 +50,7 @@ impl Player for InProcessPlayer {
     }
 
     fn new_game(&mut self) -> Result<(), PlayerError> {
-        self.searcher.new_game();
+        self.engine.new_game();
         Ok(())
     }
 
@@ -64,7 +61,7 @@ impl Player for InProcessPlayer {
             keys.push(board.hash());
             board.play(mv);
         }
-        let result = self.searcher.search(&board, &keys, &search_limits(limit), &mut |_| {});
+        let result = self.engine.search(&board, &keys, &search_limits(limit), &mut |_| {});
         if result.best_move.is_null() {
             return Err(PlayerError::IllegalMove("asked to move in a finished game".into()));
         }
@@ -77,9 +74,11 @@ impl Player for InProcessPlayer {
         };
         let note = (result.best_move != result.plain_move)
             .then(|| format!("trappy {} over plain {}", result.best_move, result.plain_move));
-        let trappy = TrapConfig::from_tunables(&self.searcher.tunables)
-            .enabled()
-            .then(|| TrappyChoice { plain_move: result.plain_move, trap_replies: result.trap_replies.clone() });
+        let trappy = self.engine.last_trap_choice().map(|choice| TrappyChoice {
+            plain_move: choice.plain,
+            trap_replies: choice.trap_replies.clone(),
+            predicted_reply: choice.predicted_reply,
+        });
         Ok(PlayerMove { mv: result.best_move, score_cp, mate, depth: Some(result.depth), note, trappy })
     }
 }

@@ -44,11 +44,22 @@ fn quote(text: &str) -> String {
 impl JournalEntry {
     pub fn to_json(&self) -> String {
         // Trappy counters as one string: moves, differs, traps set, traps
-        // fallen into, for White then Black.
+        // fallen into, predictions, predictions played, profit realised,
+        // for White then Black.
         let trappy: Vec<String> = self
             .trappy
             .iter()
-            .flat_map(|c| [c.moves, c.differs, c.traps_set, c.traps_fallen])
+            .flat_map(|c| {
+                [
+                    c.moves as i64,
+                    c.differs as i64,
+                    c.traps_set as i64,
+                    c.traps_fallen as i64,
+                    c.predictions as i64,
+                    c.predictions_played as i64,
+                    c.profit_realised_cp,
+                ]
+            })
             .map(|n| n.to_string())
             .collect();
         format!(
@@ -90,10 +101,29 @@ impl JournalEntry {
     }
 }
 
+/// Seven counters per side; journals written before the prediction
+/// counters have four, read with those at zero.
 fn parse_trappy_counts(text: &str) -> Option<[TrappyCounts; 2]> {
-    let numbers: Vec<u64> = text.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
-    let side = |n: &[u64]| TrappyCounts { moves: n[0], differs: n[1], traps_set: n[2], traps_fallen: n[3] };
-    (numbers.len() == 8).then(|| [side(&numbers[..4]), side(&numbers[4..])])
+    let numbers: Vec<i64> = text.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
+    let per_side = match numbers.len() {
+        8 => 4,
+        14 => 7,
+        _ => return None,
+    };
+    let count = |n: i64| u64::try_from(n).ok();
+    let side = |n: &[i64]| -> Option<TrappyCounts> {
+        let extra = |i: usize| n.get(i).copied().unwrap_or(0);
+        Some(TrappyCounts {
+            moves: count(n[0])?,
+            differs: count(n[1])?,
+            traps_set: count(n[2])?,
+            traps_fallen: count(n[3])?,
+            predictions: count(extra(4))?,
+            predictions_played: count(extra(5))?,
+            profit_realised_cp: extra(6),
+        })
+    };
+    Some([side(&numbers[..per_side])?, side(&numbers[per_side..])?])
 }
 
 /// Reads `{"key":value,...}` with string and number values only (the
@@ -218,9 +248,29 @@ mod tests {
             result: GameResult::BlackWins,
             termination: Termination::TimeForfeit,
             plies: 83,
-            trappy: [TrappyCounts { moves: 40, differs: 3, traps_set: 5, traps_fallen: 1 }, TrappyCounts::default()],
+            trappy: [
+                TrappyCounts {
+                    moves: 40,
+                    differs: 3,
+                    traps_set: 5,
+                    traps_fallen: 1,
+                    predictions: 38,
+                    predictions_played: 20,
+                    profit_realised_cp: -35,
+                },
+                TrappyCounts::default(),
+            ],
         };
         assert_eq!(JournalEntry::from_json(&entry.to_json()), Some(entry.clone()));
+        // Four counters a side, as journals before the prediction counters.
+        let four = r#"{"game":3,"white":"a","black":"b","result":"1-0","termination":"checkmate","plies":9,"trappy":"40 3 5 1 0 0 0 0"}"#;
+        let counts = JournalEntry::from_json(four).map(|e| e.trappy[0]);
+        assert_eq!(
+            counts,
+            Some(TrappyCounts { moves: 40, differs: 3, traps_set: 5, traps_fallen: 1, ..Default::default() })
+        );
+        let negative_count = four.replace("40 3", "-40 3");
+        assert_eq!(JournalEntry::from_json(&negative_count), None);
         // Lines from before the trappy counters still read, with zeros.
         let old = r#"{"game":3,"white":"a","black":"b","result":"1-0","termination":"checkmate","plies":9}"#;
         assert_eq!(JournalEntry::from_json(old).map(|e| e.trappy), Some([TrappyCounts::default(); 2]));

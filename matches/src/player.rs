@@ -48,8 +48,10 @@ impl PlayerMove {
 pub struct TrappyChoice {
     /// What plain minimax would have played.
     pub plain_move: Move,
-    /// Replies assessed as traps for the chosen move.
+    /// Replies verified as traps for the chosen move.
     pub trap_replies: Vec<Move>,
+    /// The reply the opponent model predicts after the chosen move.
+    pub predicted_reply: Option<Move>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

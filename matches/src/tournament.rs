@@ -9,7 +9,7 @@ use crate::journal::{read_journal, JournalEntry, JournalWriter};
 use crate::openings::Opening;
 use crate::pgn_writer::write_pgn;
 use crate::player::Player;
-use crate::stats::{Pentanomial, Trinomial};
+use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -215,6 +215,42 @@ pub fn score_pairings(games: &[ScheduledGame], entries: &[JournalEntry]) -> BTre
         board.add(games, entry.clone());
     }
     board.scores
+}
+
+/// Paired scores of entrants `a` and `b`: for every opponent both met
+/// and every pair both completed, each one's points per game over that
+/// opening pair. The schedule gives every pairing the same openings in the
+/// same order, so the k-th pair of (a, o) and of (b, o) share an opening.
+pub fn paired_scores(games: &[ScheduledGame], entries: &[JournalEntry], a: usize, b: usize) -> Vec<PairedScores> {
+    let by_index: BTreeMap<usize, &JournalEntry> = entries.iter().map(|e| (e.game, e)).collect();
+    // (player, opponent, pair number) -> half-points so far and games seen.
+    let mut pair_points: BTreeMap<(usize, usize, usize), (u32, u32)> = BTreeMap::new();
+    let mut seen_in_pairing: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for game in games {
+        let position = seen_in_pairing.entry(game.pairing).or_default();
+        let pair_number = *position / 2;
+        *position += 1;
+        let Some(entry) = by_index.get(&game.index) else { continue };
+        let first = first_entrant_points(game, entry);
+        let (x, y) = game.pairing;
+        for (player, opponent, points) in [(x, y, first), (y, x, 2 - first)] {
+            let slot = pair_points.entry((player, opponent, pair_number)).or_default();
+            *slot = (slot.0 + points, slot.1 + 1);
+        }
+    }
+    let complete = |player, opponent, pair| {
+        pair_points
+            .get(&(player, opponent, pair))
+            .filter(|(_, games)| *games == 2)
+            .map(|(points, _)| *points as f64 / 4.0)
+    };
+    pair_points
+        .keys()
+        .filter(|(player, opponent, _)| *player == a && *opponent != b)
+        .filter_map(|&(_, opponent, pair)| {
+            Some(PairedScores { first: complete(a, opponent, pair)?, second: complete(b, opponent, pair)? })
+        })
+        .collect()
 }
 
 /// What a run reports as it goes and at the end.

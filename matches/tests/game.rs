@@ -195,10 +195,16 @@ impl Player for TrapSetter {
         let legal = board.legal_moves();
         let mv = legal[0];
         board.play(mv);
-        let trap_replies = board.legal_moves().first().copied().into_iter().collect();
+        let predicted_reply = board.legal_moves().first().copied();
+        let trap_replies = predicted_reply.into_iter().collect();
         // Plain would have played the second move, when there is one.
         let plain_move = *legal.get(1).unwrap_or(&mv);
-        Ok(PlayerMove { trappy: Some(TrappyChoice { plain_move, trap_replies }), ..PlayerMove::bare(mv) })
+        // Our score grows by 2 cp a move, so each sprung trap realises 2 cp.
+        Ok(PlayerMove {
+            trappy: Some(TrappyChoice { plain_move, trap_replies, predicted_reply }),
+            score_cp: Some(moves.len() as i32),
+            ..PlayerMove::bare(mv)
+        })
     }
 }
 
@@ -220,6 +226,9 @@ fn traps_set_and_fallen_into_are_counted_and_marked() {
     let [white, black] = game.trappy_counts();
     assert_eq!((white.moves, white.traps_set, white.traps_fallen), (6, 6, 6));
     assert_eq!(white.differs, 6);
+    assert_eq!((white.predictions, white.predictions_played), (6, 6));
+    // The last trap has no later move of ours to measure it by.
+    assert_eq!(white.profit_realised_cp, 5 * 2);
     assert_eq!(black, Default::default());
     let marked = game.moves.iter().filter(|m| m.reply.note.as_deref() == Some("fell into a trap")).count();
     assert_eq!(marked, 6);

@@ -139,12 +139,18 @@ fn pairing_scores_add_up_over_opponents() {
         games: Trinomial { wins: 3, draws: 2, losses: 1 },
         pairs: Pentanomial { ll: 0, ld: 1, dd_wl: 1, wd: 0, ww: 1 },
         terminations: [("checkmate".to_string(), 4)].into_iter().collect(),
-        trappy: [TrappyCounts { moves: 10, differs: 1, traps_set: 2, traps_fallen: 1 }, TrappyCounts::default()],
+        trappy: [
+            TrappyCounts { moves: 10, differs: 1, traps_set: 2, traps_fallen: 1, ..Default::default() },
+            TrappyCounts::default(),
+        ],
     };
     let mut total = one.clone();
     total.absorb(&one);
     assert_eq!(total.games, Trinomial { wins: 6, draws: 4, losses: 2 });
     assert_eq!(total.pairs, Pentanomial { ll: 0, ld: 2, dd_wl: 2, wd: 0, ww: 2 });
     assert_eq!(total.terminations["checkmate"], 8);
-    assert_eq!(total.trappy[0], TrappyCounts { moves: 20, differs: 2, traps_set: 4, traps_fallen: 2 });
+    assert_eq!(
+        total.trappy[0],
+        TrappyCounts { moves: 20, differs: 2, traps_set: 4, traps_fallen: 2, ..Default::default() }
+    );
 }

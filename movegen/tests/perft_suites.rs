@@ -1,4 +1,4 @@
-//! Perft against the reference counts in shared/data/perft. The default run
+//! Perft against the reference counts in data/perft. The default run
 //! checks every entry up to a node limit per entry; the full suites are
 //! `#[ignore]`d (see the README for the commands).
 

@@ -6,8 +6,8 @@ use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use matches::journal::read_journal;
-use matches::stats::{estimate, sprt, Sample, SprtDecision};
-use matches::tournament::{run_tournament, PairingScore, TournamentKind};
+use matches::stats::{compare_paired, estimate, sprt, Sample, SprtDecision};
+use matches::tournament::{paired_scores, run_tournament, schedule, PairingScore, Tournament, TournamentKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -29,7 +29,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 24, requires = "bench")]
     pub bench_pairs: usize,
     /// Opening file for the benchmark
-    #[arg(long, default_value = "../shared/data/openings/8moves_v3.pgn", requires = "bench")]
+    #[arg(long, default_value = "data/openings/8moves_v3-2000.pgn", requires = "bench")]
     pub bench_openings: PathBuf,
     /// The engine binary the external runs start (default: `trappy` beside `tuner`)
     #[arg(long, requires = "bench")]
@@ -114,6 +114,13 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
                 counts.traps_set as f64 / games,
                 counts.traps_fallen as f64 / games
             );
+            line += &format!(
+                "\n    {}: predicted reply played {:.1} % of {} times; profit realised {:+.0} cp per trap sprung",
+                names[*seat],
+                100.0 * counts.predictions_played as f64 / counts.predictions.max(1) as f64,
+                counts.predictions,
+                counts.profit_realised_cp as f64 / counts.traps_fallen.max(1) as f64
+            );
         }
     }
     line
@@ -164,6 +171,31 @@ fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usiz
         }
     }
     table
+}
+
+/// For a pool with several players: each two of them compared pair by
+/// pair on the same opponents and openings.
+fn paired_section(names: &[String], candidates: usize, tournament: &Tournament) -> Result<String, String> {
+    let entries = read_journal(&tournament.journal)?;
+    let games = schedule(tournament);
+    let mut text = String::new();
+    for a in 0..candidates.min(names.len()) {
+        for b in a + 1..candidates.min(names.len()) {
+            let Some(c) = compare_paired(&paired_scores(&games, &entries, a, b)) else { continue };
+            let (elo, low, high) = c.elo();
+            text += &format!(
+                "paired: {} - {} over {} opening pairs ({} differ): {:+.2} ± {:.2} points per 100 games, \
+                 Elo {elo:+.1} (95 % {low:+.1} to {high:+.1})\n",
+                names[a],
+                names[b],
+                c.pairs,
+                c.differing,
+                100.0 * c.difference,
+                100.0 * c.error
+            );
+        }
+    }
+    Ok(text)
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<String, String> {
@@ -243,6 +275,9 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     }
     if scores.len() > 1 {
         report += &summary_table(&names, tournament.kind, &scores);
+    }
+    if let TournamentKind::Pool { candidates, .. } = tournament.kind {
+        report += &paired_section(&names, candidates, &tournament)?;
     }
     if let (Some(config), Some((_, score))) = (&sprt_config, scores.iter().next()) {
         let test = verdict.unwrap_or_else(|| sprt(&Sample::Pentanomial(score.pairs), config));

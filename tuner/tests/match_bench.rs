@@ -5,7 +5,7 @@ use std::process::Command;
 
 #[test]
 fn bench_plays_the_same_games_in_process_and_over_uci() {
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/openings/8moves_v3.pgn");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
     let engine = std::path::Path::new(env!("CARGO_BIN_EXE_tuner")).with_file_name("trappy");
     assert!(engine.is_file(), "{} is built by `cargo test --workspace`", engine.display());
     let output = Command::new(env!("CARGO_BIN_EXE_tuner"))

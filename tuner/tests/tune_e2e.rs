@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 const ITERATIONS: usize = 6;
 
 fn write_config(dir: &Path) -> PathBuf {
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/openings/8moves_v3.pgn");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
     let text = format!(
         r#"
 [tune]

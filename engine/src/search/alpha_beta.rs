@@ -20,7 +20,7 @@ impl Searcher {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
-        self.pv.clear_ply(ply);
+        self.state.pv.clear_ply(ply);
         if self.is_draw(board) {
             return self.draw_score(ply);
         }
@@ -37,8 +37,8 @@ impl Searcher {
         if depth <= 0 {
             return self.qsearch(board, alpha, beta, ply);
         }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
+        self.state.nodes += 1;
+        self.state.seldepth = self.state.seldepth.max(ply);
         if self.should_abort() {
             return DRAW;
         }
@@ -46,12 +46,9 @@ impl Searcher {
             return if in_check { DRAW } else { evaluate(board, &self.tunables) };
         }
 
-        let hit = self.probe_tt(board.hash(), ply);
+        let hit = self.tt.probe(board.hash(), ply);
         if let Some(hit) = hit {
-            // Trap-pass probes must see the position as a shallow search
-            // would, so deeper entries may not answer them.
-            let deep_enough = if self.exact_depth_tt { hit.depth == depth } else { hit.depth >= depth };
-            if !PV && deep_enough && hit.cuts_off(alpha, beta) {
+            if !PV && hit.depth >= depth && hit.cuts_off(alpha, beta) {
                 return hit.score;
             }
         }
@@ -86,10 +83,10 @@ impl Searcher {
                 let reduction = self.tunables.null_move_base + depth / self.tunables.null_move_divisor;
                 let mut child = board.clone();
                 child.play_null();
-                self.keys.push(child.hash());
+                self.state.keys.push(child.hash());
                 let score = -self.negamax::<false>(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
-                self.keys.pop();
-                if self.aborted {
+                self.state.keys.pop();
+                if self.state.aborted {
                     return DRAW;
                 }
                 if score >= beta {
@@ -123,7 +120,7 @@ impl Searcher {
                     continue;
                 }
             }
-            self.keys.push(child.hash());
+            self.state.keys.push(child.hash());
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, true)
@@ -145,8 +142,8 @@ impl Searcher {
                 }
                 score
             };
-            self.keys.pop();
-            if self.aborted {
+            self.state.keys.pop();
+            if self.state.aborted {
                 return DRAW;
             }
             searched += 1;
@@ -156,7 +153,7 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     if PV {
-                        self.pv.update(ply, mv);
+                        self.state.pv.update(ply, mv);
                     }
                     if score >= beta {
                         if quiet {
@@ -175,7 +172,7 @@ impl Searcher {
             return if in_check { -MATE + ply as i32 } else { self.draw_score(ply) };
         }
         let bound = Bound::classify(best, original_alpha, beta);
-        self.store_tt(board.hash(), ply, best_move, best, eval, depth, bound);
+        self.tt.store(board.hash(), ply, best_move, best, eval, depth, bound);
         best
     }
 }

@@ -5,11 +5,10 @@
 //! iteration's result) and so later layers can look at every root move.
 
 use super::ordering::ScoredMoves;
+use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
+use super::state::SearchState;
 use super::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
-use crate::trappy::pass::PassPlan;
-use crate::trappy::table::TrapTable;
-use crate::trappy::{assess_all, decide, notes, TrapConfig};
 use movegen::{Board, Move};
 
 #[derive(Clone, Copy, Debug)]
@@ -21,9 +20,9 @@ pub(super) struct RootMove {
 }
 
 impl Searcher {
-    /// Searches `board` within `limits`. `game_keys` are the keys of the
-    /// positions before it in the game, oldest first, for repetitions.
-    /// `report` is called after every completed iteration.
+    /// Searches `board` within `limits` as plain minimax. `game_keys` are
+    /// the keys of the positions before it in the game, oldest first, for
+    /// repetitions. `report` is called after every completed iteration.
     pub fn search(
         &mut self,
         board: &Board,
@@ -31,22 +30,33 @@ impl Searcher {
         limits: &SearchLimits,
         report: &mut dyn FnMut(&SearchReport),
     ) -> SearchResult {
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.aborted = false;
+        self.search_with_policy(board, game_keys, limits, report, None)
+    }
+
+    /// `search`, consulting `policy` after each iteration and for the
+    /// final choice. An inactive policy leaves the search plain.
+    pub fn search_with_policy(
+        &mut self,
+        board: &Board,
+        game_keys: &[u64],
+        limits: &SearchLimits,
+        report: &mut dyn FnMut(&SearchReport),
+        policy: Option<&mut dyn RootPolicy>,
+    ) -> SearchResult {
+        let mut policy = policy.filter(|p| p.is_active());
         // A shallower opponent model caps whatever limit the game sets.
         let weak_nodes = if self.tunables.weak_nodes > 0 { self.tunables.weak_nodes as u64 } else { u64::MAX };
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1);
-        self.search_node_limit = self.node_limit;
-        self.last_trap_table = None;
+        let node_limit = limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1);
+        // A policy's allowance is held back from a node limit, so the
+        // whole search still keeps to it.
+        let reserve = match (&policy, node_limit) {
+            (Some(p), limit) if limit != u64::MAX => limit / 100 * p.budget_percent().min(50),
+            _ => 0,
+        };
         let timer = TimeManager::new(limits, self.move_overhead);
-        self.timer = Some(timer.clone());
+        self.state = SearchState::new((node_limit - reserve).max(1), Some(timer.clone()), game_keys, board.hash());
         self.tt.new_search();
-        self.pass_tt.new_search();
         self.history.new_search();
-        self.keys.clear();
-        self.keys.extend_from_slice(game_keys);
-        self.keys.push(board.hash());
 
         let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, false);
         let mut root_moves = Vec::with_capacity(ordered.len());
@@ -58,8 +68,6 @@ impl Searcher {
             return SearchResult {
                 best_move: Move::NULL,
                 plain_move: Move::NULL,
-                traps_found: 0,
-                trap_replies: vec![],
                 score,
                 depth: 0,
                 nodes: 0,
@@ -70,92 +78,80 @@ impl Searcher {
         let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
         let first = root_moves[0].mv;
-        let mut result = SearchResult {
-            best_move: first,
-            plain_move: first,
-            traps_found: 0,
-            trap_replies: vec![],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![first],
-        };
-        let trap_config = TrapConfig::from_tunables(&self.tunables);
-        let mut trap_table = trap_config.enabled().then(|| TrapTable::new(board));
-        let mut trap_depth = None;
-        // The trap budget is cumulative: pass nodes so far may not exceed
-        // the share of main-search nodes so far, so cheap early iterations
-        // save up for the later ones.
-        let (mut main_nodes, mut pass_nodes) = (0u64, 0u64);
+        let mut result =
+            SearchResult { best_move: first, plain_move: first, score: 0, depth: 0, nodes: 0, pv: vec![first] };
+        let mut order: Vec<Move> = vec![];
         for depth in 1..=max_depth {
-            let iteration_start = self.nodes;
             let score = self.aspiration(board, &mut root_moves, depth, result.score);
-            if self.aborted {
+            if self.state.aborted {
                 break;
             }
-            let pv = self.pv.line(0);
+            let pv = self.state.pv.line(0);
             result = SearchResult {
                 best_move: root_moves[0].mv,
                 plain_move: root_moves[0].mv,
-                traps_found: 0,
-                trap_replies: vec![],
                 score,
                 depth,
-                nodes: self.nodes,
+                nodes: self.state.nodes,
                 pv: pv.clone(),
             };
-            let mut trap_notes = vec![];
-            if let Some(table) = trap_table.as_mut() {
-                let order: Vec<Move> = root_moves.iter().map(|root| root.mv).collect();
-                main_nodes += self.nodes - iteration_start;
-                let node_budget = if self.annotate {
-                    u64::MAX
-                } else {
-                    (main_nodes.saturating_mul(trap_config.budget_percent) / 100).saturating_sub(pass_nodes)
-                };
-                let plan = PassPlan {
-                    root_order: &order,
-                    best_score: score,
-                    best_reply: result.pv.get(1).copied(),
-                    node_budget,
-                    annotate: self.annotate,
-                };
-                pass_nodes += self.trap_pass(board, depth, &plan, table, &trap_config).nodes;
-                trap_notes = notes(&assess_all(table, depth as usize, &trap_config));
-                trap_depth = Some(depth as usize);
+            order = root_moves.iter().map(|root| root.mv).collect();
+            if let Some(policy) = policy.as_deref_mut() {
+                let summary = IterationSummary { depth, score, root_order: &order, pv: &result.pv };
+                policy.iteration_finished(&RootProbe::new(self, board), &summary);
             }
             report(&SearchReport {
-                trap_notes,
                 depth,
-                seldepth: self.seldepth,
+                seldepth: self.state.seldepth,
                 score,
-                nodes: self.nodes,
+                nodes: self.state.nodes,
                 time_ms: timer.elapsed().as_millis() as u64,
                 hashfull: self.tt.hashfull(),
                 pv,
             });
-            if self.aborted || !timer.may_start_iteration() {
+            if self.state.aborted || !timer.may_start_iteration() {
                 break;
             }
         }
-        result.nodes = self.nodes;
-        if let (Some(table), Some(depth)) = (trap_table, trap_depth) {
-            if depth == result.depth as usize {
-                let assessments = assess_all(&table, depth, &trap_config);
-                result.best_move = decide(&assessments, result.plain_move, result.score);
-                result.traps_found = assessments.iter().map(|a| a.traps.len()).sum();
-                result.trap_replies = assessments
-                    .iter()
-                    .find(|a| a.mv == result.best_move)
-                    .map_or(vec![], |a| a.traps.iter().map(|trap| trap.reply).collect());
+        if let Some(policy) = policy {
+            if result.depth > 0 && !self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                result.best_move = self.consult_policy(board, policy, &result, &order, node_limit);
             }
-            self.last_trap_table = Some((table, depth));
-            self.game_stats.record(result.traps_found, result.best_move != result.plain_move);
         }
+        result.nodes = self.state.nodes;
         if self.tunables.weak_top_k > 1 {
             self.softmax_root_pick(board, &root_moves, &mut result);
         }
         result
+    }
+
+    /// Asks the policy for the move to play, under its allowance: what
+    /// was held back from a node limit, else its share of the nodes so
+    /// far. Its searches abort when that or the clock runs out, and the
+    /// plain move stands unless the policy names a legal root move.
+    fn consult_policy(
+        &mut self,
+        board: &Board,
+        policy: &mut dyn RootPolicy,
+        result: &SearchResult,
+        order: &[Move],
+        node_limit: u64,
+    ) -> Move {
+        let allowance = if node_limit == u64::MAX {
+            (self.state.nodes / 100).saturating_mul(policy.budget_percent())
+        } else {
+            node_limit.saturating_sub(self.state.nodes)
+        };
+        self.state.aborted = false;
+        self.state.search_node_limit = node_limit;
+        self.state.node_limit = node_limit.min(self.state.nodes.saturating_add(allowance));
+        if self.hard_stop_reached() {
+            return result.plain_move;
+        }
+        let summary = IterationSummary { depth: result.depth, score: result.score, root_order: order, pv: &result.pv };
+        let choice = policy.choose(&mut RootProbe::new(self, board), &summary);
+        self.state.aborted = self.hard_stop_reached();
+        choice.filter(|mv| order.contains(mv)).unwrap_or(result.plain_move)
     }
 
     /// Searches one depth, starting with a narrow window around the last
@@ -166,7 +162,7 @@ impl Searcher {
             if depth >= 5 { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
         loop {
             let score = self.search_root(board, root_moves, depth, alpha, beta);
-            if self.aborted {
+            if self.state.aborted {
                 return score;
             }
             if score <= alpha {
@@ -189,14 +185,14 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        self.pv.clear_ply(0);
+        self.state.nodes += 1;
+        self.state.pv.clear_ply(0);
         let mut best = -INFINITY;
         for index in 0..root_moves.len() {
             let mv = root_moves[index].mv;
             let mut child = board.clone();
             child.play(mv);
-            self.keys.push(child.hash());
+            self.state.keys.push(child.hash());
             let score = if index == 0 {
                 -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -206,8 +202,8 @@ impl Searcher {
                 }
                 score
             };
-            self.keys.pop();
-            if self.aborted {
+            self.state.keys.pop();
+            if self.state.aborted {
                 return best;
             }
             root_moves[index].score = -INFINITY;
@@ -216,7 +212,7 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     root_moves[index].score = score;
-                    self.pv.update(0, mv);
+                    self.state.pv.update(0, mv);
                     // The new best goes first; the rest keep their order.
                     root_moves[..=index].rotate_right(1);
                     if score >= beta {

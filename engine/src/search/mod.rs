@@ -1,35 +1,37 @@
 //! The search: iterative deepening over a PVS alpha-beta with quiescence,
 //! a transposition table, and the usual pruning and reductions.
+//!
+//! A `Searcher` holds what persists over a game (the table, history, the
+//! tunables); everything that lives for one search is a `SearchState`
+//! made fresh by each `search`. Root policies (the trappy root) plug in
+//! through `root_policy::RootPolicy` and never touch either directly.
 
 mod alpha_beta;
 pub mod history;
 mod iterative;
 pub mod ordering;
 mod qsearch;
+pub mod root_policy;
 pub mod score;
 pub mod see;
 mod softmax_root;
+mod state;
 pub mod time;
 pub mod tt;
 
-use crate::tunables::Tunables;
+use crate::tunables::{TunableError, Tunables};
 use history::History;
 use movegen::{Board, Move};
-use score::MAX_PLY;
+use state::SearchState;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 pub use time::{SearchLimits, TimeManager};
 use tt::TranspositionTable;
 
-/// Size of the trap pass's own transposition table.
-const PASS_TABLE_MB: usize = 4;
-
 /// Progress after each completed iteration (what UCI prints as `info`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
-    /// Traps that raised a root move's value at this depth.
-    pub trap_notes: Vec<crate::trappy::TrapNote>,
     pub depth: i32,
     pub seldepth: usize,
     pub score: i32,
@@ -48,108 +50,46 @@ impl SearchReport {
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The move to play (trappy's choice); `Move::NULL` when the root has
-    /// no legal move.
+    /// The move to play (a root policy's choice); `Move::NULL` when the
+    /// root has no legal move.
     pub best_move: Move,
     /// What plain minimax would play.
     pub plain_move: Move,
-    /// (root move, reply) pairs assessed as traps at the final depth.
-    pub traps_found: usize,
-    /// The replies assessed as traps for the chosen move: if the opponent
-    /// plays one, it fell into a trap.
-    pub trap_replies: Vec<Move>,
+    /// The plain move's minimax score.
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,
+    /// The plain move's principal variation.
     pub pv: Vec<Move>,
-}
-
-/// Triangular principal-variation table.
-struct PvTable {
-    moves: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    lengths: [usize; MAX_PLY + 1],
-}
-
-impl PvTable {
-    fn new() -> PvTable {
-        PvTable { moves: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]), lengths: [0; MAX_PLY + 1] }
-    }
-
-    fn clear_ply(&mut self, ply: usize) {
-        self.lengths[ply] = 0;
-    }
-
-    /// `mv` followed by the child's line becomes this ply's line.
-    fn update(&mut self, ply: usize, mv: Move) {
-        let child_len = if ply < MAX_PLY { self.lengths[ply + 1] } else { 0 };
-        self.moves[ply][0] = mv;
-        for i in 0..child_len.min(MAX_PLY - 1) {
-            self.moves[ply][i + 1] = self.moves[ply + 1][i];
-        }
-        self.lengths[ply] = child_len.min(MAX_PLY - 1) + 1;
-    }
-
-    fn line(&self, ply: usize) -> Vec<Move> {
-        self.moves[ply][..self.lengths[ply]].to_vec()
-    }
 }
 
 /// A searcher owns everything that persists between moves of a game.
 pub struct Searcher {
-    pub tt: TranspositionTable,
-    /// The trap pass's own table: it reads the main table but writes here.
-    pass_tt: TranspositionTable,
-    pub tunables: Tunables,
+    tt: TranspositionTable,
+    tunables: Tunables,
     pub move_overhead: Duration,
-    /// Trappy counters over the game (since `new_game`).
-    pub game_stats: crate::trappy::TrappyStats,
-    /// Annotator mode: the trap pass covers every root move, unbudgeted.
-    pub annotate: bool,
-    /// The trap data of the last search and its final depth.
-    pub last_trap_table: Option<(crate::trappy::table::TrapTable, usize)>,
-    pub(crate) history: History,
+    history: History,
     stop: Arc<AtomicBool>,
-    // Per-search state.
-    pub(crate) nodes: u64,
-    seldepth: usize,
-    /// The node limit in force (lowered while the trap pass runs).
-    pub(crate) node_limit: u64,
-    /// The search's own node limit.
-    search_node_limit: u64,
-    timer: Option<TimeManager>,
-    pub(crate) aborted: bool,
-    /// While set, TT entries cut off only at exactly the probed depth.
-    pub(crate) exact_depth_tt: bool,
-    /// Keys of the game before the root, then of the search path.
-    pub(crate) keys: Vec<u64>,
-    pv: PvTable,
     lmr: Box<[[i32; 64]; 64]>,
+    /// The current search's state (a fresh one per search).
+    state: SearchState,
 }
 
 impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
-        let tunables = Tunables::default();
+        Searcher::with_table(TranspositionTable::new(hash_mb), Tunables::default())
+    }
+
+    fn with_table(tt: TranspositionTable, tunables: Tunables) -> Searcher {
         let lmr = reduction_table(&tunables);
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
-            pass_tt: TranspositionTable::new(PASS_TABLE_MB),
+            tt,
             tunables,
             move_overhead: Duration::from_millis(20),
-            game_stats: Default::default(),
-            annotate: false,
-            last_trap_table: None,
             history: History::default(),
             stop: Arc::new(AtomicBool::new(false)),
-            nodes: 0,
-            seldepth: 0,
-            node_limit: u64::MAX,
-            search_node_limit: u64::MAX,
-            timer: None,
-            aborted: false,
-            exact_depth_tt: false,
-            keys: Vec::new(),
-            pv: PvTable::new(),
             lmr,
+            state: SearchState::new(u64::MAX, None, &[], 0),
         }
     }
 
@@ -161,14 +101,24 @@ impl Searcher {
     /// Forget everything learned from earlier positions (`ucinewgame`).
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.pass_tt.clear();
         self.history.clear();
-        self.game_stats = Default::default();
     }
 
-    /// Applies changed tunables to derived tables.
-    pub fn tunables_changed(&mut self) {
+    pub fn tunables(&self) -> &Tunables {
+        &self.tunables
+    }
+
+    /// Replaces every tunable and the tables derived from them.
+    pub fn set_tunables(&mut self, tunables: Tunables) {
+        self.tunables = tunables;
         self.lmr = reduction_table(&self.tunables);
+    }
+
+    /// Sets one tunable by name (range-checked) and updates derived tables.
+    pub fn set_tunable(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
+        self.tunables.set(name, value)?;
+        self.lmr = reduction_table(&self.tunables);
+        Ok(())
     }
 
     /// Resizes the table; on allocation failure keeps the old one.
@@ -182,53 +132,24 @@ impl Searcher {
     /// every 1024 nodes; sets `aborted` when the search must end.
     #[inline]
     fn should_abort(&mut self) -> bool {
-        if self.aborted {
+        if self.state.aborted {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        } else if self.nodes.is_multiple_of(1024) {
-            let timed_out = self.timer.as_ref().is_some_and(|t| t.hard_limit_reached());
+        if self.state.nodes >= self.state.node_limit {
+            self.state.aborted = true;
+        } else if self.state.nodes.is_multiple_of(1024) {
+            let timed_out = self.state.timer.as_ref().is_some_and(|t| t.hard_limit_reached());
             if timed_out || self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
+                self.state.aborted = true;
             }
         }
-        self.aborted
-    }
-
-    /// Stores a search result: during the trap pass into the pass's own
-    /// table, so the main table never holds a trap-pass result.
-    #[allow(clippy::too_many_arguments)]
-    fn store_tt(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: tt::Bound) {
-        if self.exact_depth_tt {
-            self.pass_tt.store(key, ply, mv, score, eval, depth, bound);
-        } else {
-            self.tt.store(key, ply, mv, score, eval, depth, bound);
-        }
-    }
-
-    /// A table probe: the trap pass looks in its own table first, then in
-    /// the main one.
-    #[inline]
-    fn probe_tt(&self, key: u64, ply: usize) -> Option<tt::TtHit> {
-        if self.exact_depth_tt {
-            self.pass_tt.probe(key, ply).or_else(|| self.tt.probe(key, ply))
-        } else {
-            self.tt.probe(key, ply)
-        }
-    }
-
-    /// The first move of the principal variation stored at `ply`.
-    pub(crate) fn pv_first_move(&self, ply: usize) -> Option<Move> {
-        self.pv.line(ply).first().copied()
+        self.state.aborted
     }
 
     /// Whether the search as a whole must end: stop, time, or its own
-    /// node limit (as opposed to a trap-pass budget running out).
-    pub(crate) fn hard_stop_reached(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-            || self.nodes >= self.search_node_limit
-            || self.timer.as_ref().is_some_and(|t| t.hard_limit_reached())
+    /// node limit (as opposed to a root policy's allowance running out).
+    fn hard_stop_reached(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.state.hard_limit_reached()
     }
 
     /// The value of a draw at `ply` for the side to move there: `Contempt`
@@ -243,8 +164,8 @@ impl Searcher {
         }
     }
 
-    /// Whether the position at `ply` is drawn by repetition (of any earlier
-    /// position since the last irreversible move), fifty moves or material.
+    /// Whether the position is drawn by repetition (of an earlier position
+    /// since the last irreversible move), fifty moves or material.
     fn is_draw(&self, board: &Board) -> bool {
         // A mate on the hundredth halfmove still stands.
         if board.is_fifty_move_draw() && (!board.in_check() || board.has_legal_move()) {
@@ -253,11 +174,10 @@ impl Searcher {
         if board.is_insufficient_material() {
             return true;
         }
-        // Positions since the last irreversible move, this one included;
-        // only every second one has the same side to move.
-        let window = (board.halfmove_clock() as usize + 1).min(self.keys.len());
-        let key = board.hash();
-        self.keys[self.keys.len() - window..].iter().rev().skip(2).step_by(2).any(|&earlier| earlier == key)
+        // The last key is this position's own.
+        let keys = &self.state.keys;
+        let before = &keys[..keys.len().saturating_sub(1)];
+        movegen::repetition_count(before, board.hash(), board.halfmove_clock()) > 0
     }
 }
 

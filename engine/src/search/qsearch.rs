@@ -11,15 +11,9 @@ use crate::eval::evaluate;
 use movegen::{Board, Move, Piece};
 
 impl Searcher {
-    /// Quiescence with a full window from `board`'s side to move, as a
-    /// position two plies below the root.
-    pub(crate) fn qsearch_from(&mut self, board: &Board) -> i32 {
-        self.qsearch(board, -super::score::INFINITY, super::score::INFINITY, 2)
-    }
-
     pub(crate) fn qsearch(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
+        self.state.nodes += 1;
+        self.state.seldepth = self.state.seldepth.max(ply);
         if self.should_abort() {
             return DRAW;
         }
@@ -30,10 +24,9 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { evaluate(board, &self.tunables) };
         }
-        let hit = self.probe_tt(board.hash(), ply);
+        let hit = self.tt.probe(board.hash(), ply);
         if let Some(hit) = hit {
-            // Trap-pass probes take only quiescence entries here.
-            if hit.cuts_off(alpha, beta) && (!self.exact_depth_tt || hit.depth == 0) {
+            if hit.cuts_off(alpha, beta) {
                 return hit.score;
             }
         }
@@ -63,7 +56,7 @@ impl Searcher {
             let mut child = board.clone();
             child.play(mv);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            if self.aborted {
+            if self.state.aborted {
                 return DRAW;
             }
             if score > best {
@@ -78,7 +71,7 @@ impl Searcher {
             }
         }
         let bound = Bound::classify(best, original_alpha, beta);
-        self.store_tt(board.hash(), ply, best_move, best, stand_pat, 0, bound);
+        self.tt.store(board.hash(), ply, best_move, best, stand_pat, 0, bound);
         best
     }
 }

@@ -20,25 +20,25 @@ impl Searcher {
             return;
         }
         let depth = (result.depth - 1).max(1);
-        let spent = self.nodes;
-        self.aborted = false;
-        if self.search_node_limit != u64::MAX {
-            self.search_node_limit = spent.saturating_mul(2);
+        let spent = self.state.nodes;
+        self.state.aborted = false;
+        if self.state.search_node_limit != u64::MAX {
+            self.state.search_node_limit = spent.saturating_mul(2);
         }
-        self.node_limit = self.search_node_limit;
+        self.state.node_limit = self.state.search_node_limit;
         let mut candidates = Vec::with_capacity(k);
         for root in &root_moves[..k] {
             let mut child = board.clone();
             child.play(root.mv);
-            self.keys.push(child.hash());
+            self.state.keys.push(child.hash());
             let score = -self.negamax::<true>(&child, depth - 1, -INFINITY, INFINITY, 1, true);
-            self.keys.pop();
-            if self.aborted {
+            self.state.keys.pop();
+            if self.state.aborted {
                 break;
             }
             candidates.push((root.mv, score));
         }
-        self.aborted = false;
+        self.state.aborted = false;
         if candidates.len() < 2 {
             return;
         }
@@ -47,10 +47,9 @@ impl Searcher {
         let (mv, score) = candidates[index];
         if mv != result.best_move {
             result.pv = vec![mv];
-            result.trap_replies.clear();
         }
         // For an opponent model the draw is its "plain" choice too.
         (result.best_move, result.plain_move, result.score) = (mv, mv, score);
-        result.nodes = self.nodes;
+        result.nodes = self.state.nodes;
     }
 }

@@ -2,35 +2,42 @@
 
 use crate::tunables::Tunables;
 
+/// How the opponent model turns the replies it preferred at shallow
+/// iterations into the probability that it plays the predicted reply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TrapMethod {
-    /// Median of the shallow deficits.
+    /// The share of the iterations around the opponent's depth that
+    /// preferred the reply: an opponent whose depth varies a little.
     Median,
-    /// The shallow depth that liked the reply best.
+    /// Certain once the reply is preferred at the opponent's depth or, for
+    /// an alpha-beta hole there, the next deeper one.
     BestShallow,
-    /// Only depth D-1: aimed at opponents that search D-2 at most.
+    /// Certain only when the reply was preferred exactly at the opponent's
+    /// depth (D - gap + 1); no hole filling.
     DepthMinusOne,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrapConfig {
-    /// Percent of trap quality turned into bonus; 0 disables traps.
+    /// Percent of the expected profit turned into bonus; 0 disables traps.
     pub scale: i32,
+    /// Profits count up to this, and no bonus exceeds it.
     pub bonus_cap: i32,
-    pub profit_cap: i32,
-    /// Replies that lose less than this for the opponent are not traps.
-    pub min_profit: i32,
+    /// The opponent searches this many plies less than we do.
+    pub opponent_gap: usize,
     pub method: TrapMethod,
-    pub min_shallow: usize,
-    /// Pass nodes as a percentage of the iteration's main-search nodes.
+    /// Iterations (ending at the opponent's) over which `Median` counts.
+    pub spread: usize,
+    /// A reply must leave the opponent at least this much worse than the
+    /// plain line to be a trap.
+    pub min_profit: i32,
+    /// An alternative must beat the plain move's expected value by more
+    /// than this.
+    pub switch_margin: i32,
+    /// The verification's nodes, in percent of the search's.
     pub budget_percent: u64,
+    /// Alternatives verified at most per search.
     pub candidates: usize,
-    /// A reply within this many centipawns of the opponent's best counts
-    /// as attractive at that depth.
-    pub tolerance: i32,
-    /// Past the tolerance, attractiveness falls to zero over this many
-    /// centipawns of deficit.
-    pub falloff: i32,
     pub insurance_bonus: i32,
     pub insurance_margin: i32,
     pub delay_bonus: i32,
@@ -43,20 +50,19 @@ pub const MAX_INSURED_CONTINUATIONS: i32 = 4;
 impl TrapConfig {
     pub fn from_tunables(t: &Tunables) -> TrapConfig {
         TrapConfig {
-            scale: t.trap_scale,
-            bonus_cap: t.trap_bonus_cap,
-            profit_cap: t.trap_profit_cap,
-            min_profit: t.trap_min_profit,
+            scale: t.trap_scale.clamp(0, 100),
+            bonus_cap: t.trap_bonus_cap.max(0),
+            opponent_gap: t.trap_opponent_gap.max(2) as usize,
             method: match t.trap_method {
                 0 => TrapMethod::Median,
                 1 => TrapMethod::BestShallow,
                 _ => TrapMethod::DepthMinusOne,
             },
-            min_shallow: t.trap_min_shallow.max(1) as usize,
+            spread: t.trap_model_spread.max(1) as usize,
+            min_profit: t.trap_min_profit.max(0),
+            switch_margin: t.trap_switch_margin.max(0),
             budget_percent: t.trap_budget.max(0) as u64,
             candidates: t.trap_candidates.max(1) as usize,
-            tolerance: t.trap_tolerance,
-            falloff: t.trap_falloff.max(1),
             insurance_bonus: t.insurance_bonus,
             insurance_margin: t.insurance_margin,
             delay_bonus: t.delay_loss_bonus,
@@ -65,15 +71,17 @@ impl TrapConfig {
     }
 
     /// Whether any root bonus is on. When not, the search is plain.
+    /// (With a zero cap the root still runs, and can never gain: a test
+    /// relies on that.)
     pub fn enabled(&self) -> bool {
-        (self.scale > 0 && self.bonus_cap > 0) || self.insurance_bonus > 0 || self.delay_bonus > 0
+        self.scale > 0 || self.insurance_bonus > 0 || self.delay_bonus > 0
     }
 
-    /// The most any root move can gain from all bonuses together. Root
-    /// moves whose value is below the best by more than this can never be
-    /// chosen, which is how the pass pre-compensates its windows.
-    pub fn max_total_bonus(&self) -> i32 {
-        let trap = if self.scale > 0 { self.bonus_cap } else { 0 };
-        trap + self.insurance_bonus * MAX_INSURED_CONTINUATIONS + self.delay_bonus
+    /// The trap bonus for a reply the opponent plays with `probability`
+    /// (permille) and that loses `profit` for them: the expected profit,
+    /// scaled, with profits counted up to the cap.
+    pub fn trap_bonus(&self, probability: i32, profit: i32) -> i32 {
+        let profit = profit.clamp(0, self.bonus_cap);
+        (self.scale * probability * profit / 100_000).min(self.bonus_cap)
     }
 }

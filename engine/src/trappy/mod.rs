@@ -1,90 +1,133 @@
 //! The trappy root (Gordon, Vollmer & Frayn, "Trappy Minimax in chess"):
-//! prefer root moves whose tempting replies lose, when that costs little.
+//! among moves of nearly equal value, prefer the one whose tempting reply
+//! loses, when a fallible opponent is likely to play it.
 //!
-//! The main search is untouched. After each iteration a budgeted pass
-//! (`pass.rs`) records, for each leading root move and each reply, the
-//! score at that depth; `assess.rs` turns the score vectors into profit,
-//! trappiness and a capped bonus; `decide` picks the root move by adjusted
-//! value. With every bonus scale at 0 the pass never runs and the engine is
-//! the plain engine, node for node.
+//! The search knows nothing of this module: `TrappyRoot` is a root policy
+//! (`search::root_policy`). After every iteration it records, from the
+//! main table, the reply the opponent preferred after each root move
+//! (`history.rs`); at the end the opponent model (`model.rs`) predicts
+//! the reply a shallower opponent plays, and `decide.rs` verifies the few
+//! alternatives that could beat the plain move by expected value. With
+//! every bonus off the policy is inactive and the engine is the plain
+//! engine, node for node.
 
-pub mod assess;
+pub mod annotate;
 pub mod config;
-pub mod pass;
-pub mod table;
+pub mod decide;
+pub mod history;
+pub mod model;
 
-use crate::search::score::MATE_BOUND;
-use assess::{assess_root, RootAssessment};
+use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
+use annotate::{annotate_roots, AnnotatedRoot};
 pub use config::{TrapConfig, TrapMethod};
+pub use decide::{TrapChoice, TrapFinding};
+use history::{record_iteration, RootHistory};
 use movegen::Move;
-use table::TrapTable;
 
-/// One `info string trap ...` line: a trap that changed a root value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrapNote {
-    pub root: Move,
-    pub reply: Move,
-    pub profit: i32,
-    /// 0..=1000.
-    pub trappiness: i32,
-    pub bonus: i32,
+/// The root policy, with counters that live for a game.
+pub struct TrappyRoot {
+    config: TrapConfig,
+    /// Annotator mode: no budget; every root move is annotated.
+    annotate: bool,
+    histories: Vec<RootHistory>,
+    last_choice: Option<TrapChoice>,
+    annotation: Option<Vec<AnnotatedRoot>>,
+    stats: TrappyStats,
 }
 
-impl TrapNote {
-    pub fn uci_line(&self) -> String {
-        format!(
-            "info string trap root {} reply {} profit {} trappiness {}.{:03} bonus {}",
-            self.root,
-            self.reply,
-            self.profit,
-            self.trappiness / 1000,
-            self.trappiness % 1000,
-            self.bonus
-        )
-    }
-}
-
-/// Every root move the pass completed at `depth`, in generation order.
-pub fn assess_all(table: &TrapTable, depth: usize, config: &TrapConfig) -> Vec<RootAssessment> {
-    table.roots.iter().filter_map(|root| assess_root(root, depth, config)).collect()
-}
-
-/// Notes for the root moves whose value a trap bonus raised.
-pub fn notes(assessments: &[RootAssessment]) -> Vec<TrapNote> {
-    assessments
-        .iter()
-        .filter(|a| a.trap_bonus > 0)
-        .filter_map(|a| {
-            a.traps.first().map(|trap| TrapNote {
-                root: a.mv,
-                reply: trap.reply,
-                profit: trap.profit,
-                trappiness: trap.trappiness,
-                bonus: a.trap_bonus,
-            })
-        })
-        .collect()
-}
-
-/// Chooses among the assessed moves and the plain best. The plain move
-/// wins ties, keeps its main-search value when the pass did not reach it,
-/// and is always played when it already mates.
-pub fn decide(assessments: &[RootAssessment], plain_move: Move, plain_score: i32) -> Move {
-    if plain_score >= MATE_BOUND {
-        return plain_move;
-    }
-    let plain_adjusted = assessments.iter().find(|a| a.mv == plain_move).map_or(plain_score, |a| a.adjusted());
-    let mut chosen = (plain_move, plain_adjusted);
-    for assessment in assessments {
-        if assessment.adjusted() > chosen.1 {
-            chosen = (assessment.mv, assessment.adjusted());
+impl TrappyRoot {
+    pub fn new(config: TrapConfig) -> TrappyRoot {
+        TrappyRoot {
+            config,
+            annotate: false,
+            histories: vec![],
+            last_choice: None,
+            annotation: None,
+            stats: TrappyStats::default(),
         }
     }
-    chosen.0
+
+    /// The annotator: active even with every bonus off, unbudgeted.
+    pub fn annotator(config: TrapConfig) -> TrappyRoot {
+        TrappyRoot { annotate: true, ..TrappyRoot::new(config) }
+    }
+
+    pub fn config(&self) -> &TrapConfig {
+        &self.config
+    }
+
+    pub fn set_config(&mut self, config: TrapConfig) {
+        self.config = config;
+    }
+
+    /// Forget what the previous search left.
+    pub fn begin_search(&mut self) {
+        self.histories.clear();
+        self.last_choice = None;
+        self.annotation = None;
+    }
+
+    /// Forget the counters (a new game).
+    pub fn new_game(&mut self) {
+        self.stats = TrappyStats::default();
+    }
+
+    pub fn stats(&self) -> TrappyStats {
+        self.stats
+    }
+
+    /// The decision of the last search, if the policy was consulted.
+    pub fn last_choice(&self) -> Option<&TrapChoice> {
+        self.last_choice.as_ref()
+    }
+
+    /// The annotator's result of the last search.
+    pub fn annotation(&self) -> Option<&[AnnotatedRoot]> {
+        self.annotation.as_deref()
+    }
+
+    /// What the last search recorded per root move.
+    pub fn histories(&self) -> &[RootHistory] {
+        &self.histories
+    }
 }
 
-/// Counters the paper reports: traps found per search and how often the
-/// chosen move differs from the plain one.
+impl RootPolicy for TrappyRoot {
+    fn is_active(&self) -> bool {
+        self.annotate || self.config.enabled()
+    }
+
+    fn budget_percent(&self) -> u64 {
+        if self.annotate {
+            u64::MAX / 2
+        } else {
+            self.config.budget_percent
+        }
+    }
+
+    fn iteration_finished(&mut self, probe: &RootProbe<'_>, iteration: &IterationSummary<'_>) {
+        record_iteration(&mut self.histories, probe, iteration);
+    }
+
+    fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
+        if self.annotate {
+            self.annotation = annotate_roots(probe, iteration, &self.histories, &self.config);
+            let roots = self.annotation.as_deref().unwrap_or_default();
+            let plain = iteration.root_order[0];
+            let plain_value = roots.iter().find(|r| r.mv == plain).map(AnnotatedRoot::adjusted);
+            let best = roots.iter().max_by_key(|r| (r.adjusted(), r.mv == plain))?;
+            return plain_value.filter(|&value| best.adjusted() > value + self.config.switch_margin).map(|_| best.mv);
+        }
+        let choice = decide::choose(probe, iteration, &self.histories, &self.config);
+        self.stats.record(&choice);
+        let chosen = choice.chosen;
+        self.last_choice = Some(choice);
+        Some(chosen)
+    }
+}
+
+/// Counters the paper reports, over a game: verified traps per search and
+/// how often the chosen move differs from the plain one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TrappyStats {
     pub searches: u64,
@@ -93,18 +136,39 @@ pub struct TrappyStats {
 }
 
 impl TrappyStats {
-    pub fn record(&mut self, traps_found: usize, differs: bool) {
+    pub fn record(&mut self, choice: &TrapChoice) {
         self.searches += 1;
-        self.traps_found += traps_found as u64;
-        self.chosen_differs += differs as u64;
+        self.traps_found += choice.findings.len() as u64;
+        self.chosen_differs += u64::from(choice.chosen != choice.plain);
+    }
+
+    pub fn add(&mut self, other: &TrappyStats) {
+        self.searches += other.searches;
+        self.traps_found += other.traps_found;
+        self.chosen_differs += other.chosen_differs;
     }
 
     pub fn uci_line(&self, label: &str) -> String {
         let per_search = self.traps_found as f64 / self.searches.max(1) as f64;
         let differ_rate = 100.0 * self.chosen_differs as f64 / self.searches.max(1) as f64;
         format!(
-            "info string trappy {label} searches {} traps_per_search {per_search:.1} differs_pct {differ_rate:.1}",
+            "info string trappy {label} searches {} traps_per_search {per_search:.2} differs_pct {differ_rate:.1}",
             self.searches
+        )
+    }
+}
+
+impl TrapFinding {
+    /// The `info string trap ...` line for this trap.
+    pub fn uci_line(&self) -> String {
+        format!(
+            "info string trap root {} reply {} profit {} probability {}.{:03} bonus {}",
+            self.root,
+            self.reply,
+            self.profit,
+            self.probability / 1000,
+            self.probability % 1000,
+            self.bonus
         )
     }
 }

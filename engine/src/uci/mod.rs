@@ -11,7 +11,8 @@ pub use options::{apply_option, option_lines, split_setoption, DEFAULT_HASH_MB};
 
 use crate::eval::evaluate;
 use crate::search::score::uci_score;
-use crate::search::{SearchReport, Searcher};
+use crate::search::SearchReport;
+use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
 use std::io::{BufRead, Write};
@@ -50,8 +51,8 @@ pub struct UciSession {
     board: Board,
     game_keys: Vec<u64>,
     /// `None` while a search thread holds the searcher.
-    searcher: Option<Searcher>,
-    search_thread: Option<JoinHandle<Searcher>>,
+    searcher: Option<TrappyEngine>,
+    search_thread: Option<JoinHandle<TrappyEngine>>,
     stop: Arc<AtomicBool>,
     /// True from `go` until just before `bestmove` is printed; after that
     /// the thread is finishing and may be joined without stopping it.
@@ -69,9 +70,7 @@ impl UciSession {
     /// A session whose searcher starts from `tunables` instead of the
     /// table's defaults (`trappy --options FILE`).
     pub fn with_tunables(output: Box<dyn Write + Send>, tunables: Tunables) -> UciSession {
-        let mut searcher = Searcher::new(DEFAULT_HASH_MB);
-        searcher.tunables = tunables.clone();
-        searcher.tunables_changed();
+        let searcher = TrappyEngine::new(DEFAULT_HASH_MB, tunables.clone());
         let stop = searcher.stop_flag();
         UciSession {
             out: Arc::new(Mutex::new(output)),
@@ -96,7 +95,7 @@ impl UciSession {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
                     self.error("the search thread failed; starting a fresh searcher");
-                    let searcher = Searcher::new(DEFAULT_HASH_MB);
+                    let searcher = TrappyEngine::new(DEFAULT_HASH_MB, self.start_tunables.clone());
                     self.stop = searcher.stop_flag();
                     self.searcher = Some(searcher);
                 }
@@ -111,13 +110,14 @@ impl UciSession {
 
     /// The searcher, stopping any search first (commands that change state
     /// must not race a search).
-    fn idle_searcher(&mut self) -> &mut Searcher {
+    fn idle_searcher(&mut self) -> &mut TrappyEngine {
         if self.searching.load(Ordering::SeqCst) {
             self.error("command received while searching; stopping the search first");
             self.stop_search();
         }
         self.join_search();
-        self.searcher.get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MB))
+        let start = self.start_tunables.clone();
+        self.searcher.get_or_insert_with(|| TrappyEngine::new(DEFAULT_HASH_MB, start))
     }
 
     /// Handles one line; returns false after `quit`.
@@ -166,7 +166,7 @@ impl UciSession {
             }
             "d" => say(&self.out, &format!("info string fen {} key {:016x}", self.board.to_fen(), self.board.hash())),
             "eval" => {
-                let tunables = self.idle_searcher().tunables.clone();
+                let tunables = self.idle_searcher().tunables().clone();
                 let score = evaluate(&self.board, &tunables);
                 say(&self.out, &format!("info string eval cp {score} (side to move)"));
             }
@@ -186,7 +186,8 @@ impl UciSession {
         for message in &parsed.errors {
             self.error(&format!("go: {message}"));
         }
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(DEFAULT_HASH_MB));
+        let start = self.start_tunables.clone();
+        let mut searcher = self.searcher.take().unwrap_or_else(|| TrappyEngine::new(DEFAULT_HASH_MB, start));
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::SeqCst);
         self.searching.store(true, Ordering::SeqCst);
@@ -194,16 +195,13 @@ impl UciSession {
         let (out, board, keys, stop, limits) =
             (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), parsed.limits);
         self.search_thread = Some(std::thread::spawn(move || {
-            let trappy_on = crate::trappy::TrapConfig::from_tunables(&searcher.tunables).enabled();
-            let result = searcher.search(&board, &keys, &limits, &mut |report| {
-                say(&out, &info_line(report));
-                for note in &report.trap_notes {
-                    say(&out, &note.uci_line());
+            let result = searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)));
+            if let Some(choice) = searcher.last_trap_choice() {
+                for finding in &choice.findings {
+                    say(&out, &finding.uci_line());
                 }
-            });
-            if trappy_on && !result.best_move.is_null() {
                 say(&out, &format!("info string trappy chosen {} plain {}", result.best_move, result.plain_move));
-                say(&out, &searcher.game_stats.uci_line("game"));
+                say(&out, &searcher.trappy_stats().uci_line("game"));
             }
             // UCI: an infinite search reports its move only when stopped.
             while limits.infinite && !stop.load(Ordering::SeqCst) {

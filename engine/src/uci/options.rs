@@ -1,7 +1,7 @@
 //! `setoption name <id> [value <x>]` for the engine's own options and
 //! every tunable.
 
-use crate::search::Searcher;
+use crate::trappy_engine::TrappyEngine;
 use crate::tunables::{uci_option_lines, Tunables};
 use std::time::Duration;
 
@@ -50,7 +50,7 @@ fn in_range(name: &str, value: i64, min: i64, max: i64) -> Result<i64, String> {
 }
 
 /// Applies one option to the searcher; errors leave it unchanged.
-pub fn apply_option(searcher: &mut Searcher, name: &str, value: Option<&str>) -> Result<(), String> {
+pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>) -> Result<(), String> {
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
             let mb = in_range("Hash", parse_integer("Hash", value)?, 1, MAX_HASH_MB as i64)?;
@@ -66,7 +66,7 @@ pub fn apply_option(searcher: &mut Searcher, name: &str, value: Option<&str>) ->
         }
         "move overhead" => {
             let ms = in_range("Move Overhead", parse_integer("Move Overhead", value)?, 0, 5000)?;
-            searcher.move_overhead = Duration::from_millis(ms as u64);
+            searcher.set_move_overhead(Duration::from_millis(ms as u64));
             Ok(())
         }
         _ => {
@@ -83,9 +83,7 @@ pub fn apply_option(searcher: &mut Searcher, name: &str, value: Option<&str>) ->
             } else {
                 parse_integer(name, value)?
             };
-            searcher.tunables.set(name, number).map_err(|e| e.to_string())?;
-            searcher.tunables_changed();
-            Ok(())
+            searcher.set_tunable(name, number).map_err(|e| e.to_string())
         }
     }
 }

@@ -4,15 +4,14 @@
 use movegen::{parse_perft_suite, Board, PerftCase};
 use std::path::PathBuf;
 
-/// `../shared/data/<relative>` beside the repository checkout.
-pub fn shared_data(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(relative)
+/// `data/<relative>` in the repository.
+pub fn repo_data(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data").join(relative)
 }
 
 pub fn load_suite(name: &str) -> Vec<PerftCase> {
-    let path = shared_data(&format!("perft/{name}"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {} (shared/ must sit beside the repo): {e}", path.display()));
+    let path = repo_data(&format!("perft/{name}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     parse_perft_suite(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

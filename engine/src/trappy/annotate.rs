@@ -1,0 +1,82 @@
+//! The annotator's view (`trappy traps`): every root move with its exact
+//! value and every reply that some shallower iteration preferred for the
+//! opponent but that loses at the final depth. No budget: each root move
+//! and each such reply gets a full-window search sharing the main table.
+
+use super::config::TrapConfig;
+use super::history::RootHistory;
+use super::model::{predict, SHALLOWEST_VIEW};
+use crate::search::root_policy::{IterationSummary, RootProbe};
+use crate::search::score::INFINITY;
+use movegen::Move;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnotatedTrap {
+    pub reply: Move,
+    /// (iteration depth, our score) at the iterations that preferred the
+    /// reply, then its value at the final depth.
+    pub vector: Vec<(usize, i32)>,
+    pub profit: i32,
+    /// The share of shallow iterations (2 to D-1) that preferred the
+    /// reply, 0..=1000: how many depths it fools.
+    pub trappiness: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnotatedRoot {
+    pub mv: Move,
+    pub raw: i32,
+    /// The trap bonus the model gives this move (its predicted reply's).
+    pub bonus: i32,
+    /// Best profit first.
+    pub traps: Vec<AnnotatedTrap>,
+}
+
+impl AnnotatedRoot {
+    pub fn adjusted(&self) -> i32 {
+        self.raw + self.bonus
+    }
+}
+
+/// Annotates every root move; `None` when the searches were cut short.
+pub fn annotate_roots(
+    probe: &mut RootProbe<'_>,
+    summary: &IterationSummary<'_>,
+    histories: &[RootHistory],
+    config: &TrapConfig,
+) -> Option<Vec<AnnotatedRoot>> {
+    let depth = summary.depth as usize;
+    let mut roots = Vec::new();
+    for &mv in summary.root_order {
+        let history = histories.iter().find(|h| h.mv == mv)?;
+        let raw = probe.search(&[mv], depth as i32 - 1, -INFINITY, INFINITY)?;
+        let prediction = predict(history, depth, config);
+        let final_reply =
+            if mv == summary.root_order[0] { summary.pv.get(1).copied() } else { history.preferred[depth] };
+        let mut replies: Vec<Move> = (SHALLOWEST_VIEW..depth).filter_map(|d| history.preferred[d]).collect();
+        replies.sort_by_key(|mv| mv.to_string());
+        replies.dedup();
+        let mut traps = Vec::new();
+        let mut bonus = 0;
+        for reply in replies.into_iter().filter(|&r| Some(r) != final_reply) {
+            let value = probe.search(&[mv, reply], depth as i32 - 2, -INFINITY, INFINITY)?;
+            let profit = value - raw;
+            if profit <= 0 || profit < config.min_profit {
+                continue;
+            }
+            let fooled: Vec<usize> =
+                (SHALLOWEST_VIEW..depth).filter(|&d| history.preferred[d] == Some(reply)).collect();
+            let trappiness = (1000 * fooled.len() / (depth - SHALLOWEST_VIEW).max(1)) as i32;
+            let mut vector: Vec<(usize, i32)> =
+                fooled.iter().filter_map(|&d| history.values[d].map(|v| (d, v.value))).collect();
+            vector.push((depth, value));
+            if let Some(p) = prediction.filter(|p| p.reply == reply) {
+                bonus = config.trap_bonus(p.probability, profit);
+            }
+            traps.push(AnnotatedTrap { reply, vector, profit, trappiness });
+        }
+        traps.sort_by_key(|trap| std::cmp::Reverse(trap.profit));
+        roots.push(AnnotatedRoot { mv, raw, bonus, traps });
+    }
+    Some(roots)
+}

@@ -1,0 +1,55 @@
+//! The trappy root in a real game against the opponent it models: plain
+//! minimax two plies shallower. Both engines are deterministic (fixed
+//! depths, a fresh table per game), so the game is the same every run.
+
+use matches::adjudication::AdjudicationRules;
+use matches::game::{play_game, GameLabels, GameSettings, LimitSpec};
+use matches::in_process::InProcessPlayer;
+use matches::openings::Opening;
+use movegen::Board;
+use std::time::Duration;
+
+/// An opening of E1 (8moves_v3) in which trappy, with White, deviates from
+/// the plain move to set a trap that the shallower engine walks into.
+const OPENING: &str = "g2g3 g8f6 f1g2 e7e5 c2c4 h7h6 b1c3 f8b4 g1f3 b8c6 e1g1 e8g8 b2b3 b4c3 d2c3 d7d6";
+
+#[test]
+fn trappy_deviates_to_set_a_trap_and_the_shallower_engine_falls_into_it() {
+    let start = Board::startpos();
+    let mut board = start.clone();
+    let mut moves = vec![];
+    for text in OPENING.split_whitespace() {
+        let mv = board.parse_uci_move(text).expect("legal opening move");
+        board.play(mv);
+        moves.push(mv);
+    }
+    let mut trappy = InProcessPlayer::new("trappy", &[], 16).expect("valid");
+    let mut shallow = InProcessPlayer::new("shallow", &[("TrapScale".into(), 0)], 16).expect("valid");
+    let settings = GameSettings {
+        adjudication: AdjudicationRules { max_moves: Some(40), ..AdjudicationRules::default() },
+        time_margin: Duration::from_millis(50),
+    };
+    let labels = GameLabels { event: "E1".into(), site: "test".into(), date: "2026.11.23".into(), round: "1".into() };
+    let game = play_game(
+        [&mut trappy, &mut shallow],
+        [&LimitSpec::Depth(7), &LimitSpec::Depth(5)],
+        &Opening { start, moves },
+        &settings,
+        &labels,
+    );
+    // Trappy's own moves: deviations whose trap the next move sprang.
+    let sprung: Vec<usize> = (0..game.moves.len().saturating_sub(1))
+        .filter(|&ply| {
+            let record = &game.moves[ply].reply;
+            record.trappy.as_ref().is_some_and(|choice| {
+                choice.plain_move != record.mv && choice.trap_replies.contains(&game.moves[ply + 1].reply.mv)
+            })
+        })
+        .collect();
+    assert!(!sprung.is_empty(), "no deviation was sprung: {}", matches::pgn_writer::write_pgn(&game));
+    let [white, _] = game.trappy_counts();
+    assert!(white.differs > 0 && white.traps_fallen > 0 && white.predictions_played > 0, "{white:?}");
+    // The opponent model is the shallower engine itself, so it predicts
+    // most of its replies.
+    assert!(2 * white.predictions_played > white.predictions, "{white:?}");
+}
