@@ -320,7 +320,7 @@ options = {{ TrapScale = 0 }}
         let cases = [
             (config("").replace("pairs = 3", "pairs = \"three\""), "pairs"),
             (config("").replace("kind = \"gauntlet\"", "kind = \"swiss\""), "tournament.kind"),
-            (config("").replace("noob_3moves.epd", "missing.epd"), "missing.epd"),
+            (config("").replace("noob_3moves-2000.epd", "missing.epd"), "missing.epd"),
             (config("").replace("depth = 5", "depth = 5\nnodes = 10"), "exactly one"),
             (config("").replace("tc = \"10+0.1\"", "tc = \"ten\""), "tc"),
             (config("[tournament.extra]\nx = 1"), "extra"),
