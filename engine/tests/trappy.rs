@@ -230,3 +230,24 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
     assert!(first.0.nodes <= 200_000, "{}", first.0.nodes);
     assert!(first.1.is_some());
 }
+
+#[test]
+fn the_annotator_reads_the_options_file() {
+    let fen = &trap_cases()[0].fen;
+    let run = |options: Option<&std::path::Path>| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trappy"));
+        if let Some(path) = options {
+            command.arg("--options").arg(path);
+        }
+        let output = command.args(["traps", "--depth", "5", "--fen", fen]).output().expect("run trappy traps");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).lines().filter(|l| l.trim_start().starts_with("trap ")).count()
+    };
+    let path = std::env::temp_dir().join(format!("trappy-traps-options-{}.toml", std::process::id()));
+    std::fs::write(&path, "[options]\nTrapMinProfit = 300\n").expect("write");
+    let (default, strict) = (run(None), run(Some(&path)));
+    let _ = std::fs::remove_file(&path);
+    // Elephant's trap wins less than 300 cp at depth 5, as do the small ones.
+    assert!(default >= 2, "{default} traps with the defaults");
+    assert!(strict < default, "the options file was ignored: {strict} traps");
+}
