@@ -14,9 +14,8 @@ use crate::uci_player::{UciEngineConfig, UciPlayer};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::Arc;
+use std::sync::Mutex;
 
 /// How to make a player; each worker thread makes its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -295,8 +294,6 @@ pub fn run_tournament(
         None => None,
     };
     let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
-    let next = Arc::new(AtomicUsize::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = channel::<(ScheduledGame, GameRecord)>();
     let mut board = Scoreboard::default();
     for entry in entries {
@@ -308,16 +305,25 @@ pub fn run_tournament(
         return Ok(board.scores);
     }
 
+    // Games are handed out one at a time: a worker gets its next game only
+    // after the main thread has taken in a result, so at most `concurrency`
+    // games are ever running or unreported. A stop therefore ends the run
+    // after a fixed number of games, however fast the games are.
+    let workers = tournament.concurrency.max(1).min(todo.len().max(1));
+    let (slot_sender, slot_receiver) = channel::<usize>();
+    let slot_receiver = Mutex::new(slot_receiver);
+    let mut slots = 0..todo.len();
     std::thread::scope(|scope| -> Result<(), String> {
-        for _ in 0..tournament.concurrency.max(1).min(todo.len().max(1)) {
-            let (next, stop, sender, todo) = (Arc::clone(&next), Arc::clone(&stop), sender.clone(), &todo);
+        for slot in slots.by_ref().take(workers) {
+            slot_sender.send(slot).map_err(|e| e.to_string())?;
+        }
+        for _ in 0..workers {
+            let (sender, todo, slot_receiver) = (sender.clone(), &todo, &slot_receiver);
             scope.spawn(move || {
                 let mut players: BTreeMap<usize, Box<dyn Player>> = BTreeMap::new();
                 loop {
-                    let slot = next.fetch_add(1, Ordering::SeqCst);
-                    if slot >= todo.len() || stop.load(Ordering::SeqCst) {
-                        return;
-                    }
+                    let next_slot = slot_receiver.lock().map_err(|_| ()).and_then(|r| r.recv().map_err(|_| ()));
+                    let Ok(slot) = next_slot else { return };
                     let game = todo[slot];
                     let (first, second) = game.pairing;
                     let (white, black) = if game.first_is_white { (first, second) } else { (second, first) };
@@ -355,6 +361,7 @@ pub fn run_tournament(
             });
         }
         drop(sender);
+        let mut slot_sender = Some(slot_sender);
         for (game, record) in receiver {
             let entry = JournalEntry {
                 game: game.index,
@@ -373,8 +380,13 @@ pub fn run_tournament(
             }
             board.add(&games, entry);
             finished += 1;
-            if on_game(&Progress { finished, total, scores: &board.scores, last: Some(&record) }) {
-                stop.store(true, Ordering::SeqCst);
+            let stop = on_game(&Progress { finished, total, scores: &board.scores, last: Some(&record) });
+            // The next game for the worker that just finished; none after a
+            // stop or past the end, which lets idle workers leave.
+            let next = if stop { None } else { slots.next() };
+            match (next, &slot_sender) {
+                (Some(slot), Some(sender)) => sender.send(slot).map_err(|e| e.to_string())?,
+                _ => slot_sender = None,
             }
         }
         Ok(())
