@@ -2,7 +2,7 @@
 //! Elo, normalized Elo, LOS, draw ratio and optionally the GSPRT out.
 
 use clap::{Args, ValueEnum};
-use matches::stats::{estimate, sprt, Pentanomial, Sample, SprtConfig, SprtModel, Trinomial};
+use matches::stats::{estimate, sprt, EloEstimate, Pentanomial, Sample, SprtConfig, SprtModel, Trinomial};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum ModelArg {
@@ -83,6 +83,25 @@ fn json_number(value: f64) -> String {
     }
 }
 
+/// Why an estimate has no finite value, if it has none: a score of 0 or
+/// 100 % has no finite Elo, and results that never vary have no nElo.
+fn undefined_elo(e: &EloEstimate) -> Option<&'static str> {
+    if e.score >= 1.0 {
+        Some("every game was won, and a 100 % score has no finite Elo")
+    } else if e.score <= 0.0 {
+        Some("every game was lost, and a 0 % score has no finite Elo")
+    } else if !(e.elo.is_finite() && e.elo_error.is_finite()) {
+        Some("the results do not vary, so they have no error")
+    } else {
+        None
+    }
+}
+
+fn undefined_nelo(e: &EloEstimate) -> Option<&'static str> {
+    let varies = e.nelo_error.is_finite() && e.nelo_error > 0.0 && e.nelo.is_finite();
+    (!varies).then_some("the results do not vary, and nElo divides by their spread")
+}
+
 /// Runs the calculator; returns the text to print.
 pub fn run_stats(args: &StatsArgs) -> Result<String, String> {
     let sample = sample(args)?;
@@ -90,14 +109,22 @@ pub fn run_stats(args: &StatsArgs) -> Result<String, String> {
     let e = estimate(&sample).ok_or("the counts add up to no games")?;
     let test = config.map(|c| sprt(&sample, &c));
     if args.json {
+        let elo_note = undefined_elo(&e);
+        let nelo_note = undefined_nelo(&e);
+        let or_null = |value: f64, undefined: bool| if undefined { "null".to_string() } else { json_number(value) };
         let mut fields = vec![
-            format!("\"elo\":{}", json_number(e.elo)),
-            format!("\"elo_error\":{}", json_number(e.elo_error)),
-            format!("\"nelo\":{}", json_number(e.nelo)),
-            format!("\"nelo_error\":{}", json_number(e.nelo_error)),
+            format!("\"elo\":{}", or_null(e.elo, elo_note.is_some())),
+            format!("\"elo_error\":{}", or_null(e.elo_error, elo_note.is_some())),
+            format!("\"nelo\":{}", or_null(e.nelo, nelo_note.is_some())),
+            format!("\"nelo_error\":{}", or_null(e.nelo_error, nelo_note.is_some())),
             format!("\"los\":{}", json_number(100.0 * e.los)),
             format!("\"draw_ratio\":{}", json_number(100.0 * e.draw_ratio)),
         ];
+        for (key, note) in [("elo_undefined", elo_note), ("nelo_undefined", nelo_note)] {
+            if let Some(reason) = note {
+                fields.push(format!("\"{key}\":\"{reason}\""));
+            }
+        }
         if let Some(t) = test {
             fields.push(format!("\"llr\":{}", json_number(t.llr)));
             fields.push(format!("\"lower_bound\":{}", json_number(t.lower_bound)));
@@ -105,12 +132,17 @@ pub fn run_stats(args: &StatsArgs) -> Result<String, String> {
         }
         return Ok(format!("{{{}}}", fields.join(",")));
     }
+    let elo = match undefined_elo(&e) {
+        Some(reason) => format!("Elo: undefined ({reason})"),
+        // Adding 0.0 turns a negative zero into a plain one.
+        None => format!("Elo: {:.2} +/- {:.2}", e.elo + 0.0, e.elo_error),
+    };
+    let nelo = match undefined_nelo(&e) {
+        Some(reason) => format!("nElo: undefined ({reason})"),
+        None => format!("nElo: {:.2} +/- {:.2}", e.nelo, e.nelo_error),
+    };
     let mut out = format!(
-        "Elo: {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}\nLOS: {:.2} %, DrawRatio: {:.2} %, Score: {:.4}",
-        e.elo,
-        e.elo_error,
-        e.nelo,
-        e.nelo_error,
+        "{elo}, {nelo}\nLOS: {:.2} %, DrawRatio: {:.2} %, Score: {:.4}",
         100.0 * e.los,
         100.0 * e.draw_ratio,
         e.score

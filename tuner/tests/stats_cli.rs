@@ -59,3 +59,21 @@ fn bad_input_exits_2_with_a_message_naming_it() {
     // Neither --wdl nor --penta: clap's own usage error, also status 2.
     assert_eq!(tuner(&["stats"]).0, 2);
 }
+
+#[test]
+fn an_undefined_elo_is_reported_as_such_never_as_inf_or_nan() {
+    for (counts, reason) in [("10,0,0", "every game was won"), ("0,0,7", "every game was lost")] {
+        let (code, out, _) = tuner(&["stats", "--wdl", counts]);
+        assert_eq!(code, 0);
+        assert!(out.contains("Elo: undefined") && out.contains(reason), "{out}");
+        assert!(out.contains("nElo: undefined"), "{out}");
+        assert!(!out.contains("inf") && !out.contains("NaN"), "{out}");
+        let (code, json, _) = tuner(&["stats", "--wdl", counts, "--json"]);
+        assert_eq!(code, 0);
+        assert!(json.contains("\"elo\":null") && json.contains("\"nelo\":null"), "{json}");
+        assert!(json.contains(&format!("\"elo_undefined\":\"{reason}")), "{json}");
+    }
+    // All draws: an Elo of exactly 0, but no spread for nElo.
+    let (_, out, _) = tuner(&["stats", "--wdl", "0,5,0"]);
+    assert!(out.starts_with("Elo: 0.00 +/- 0.00, nElo: undefined (the results do not vary"), "{out}");
+}
