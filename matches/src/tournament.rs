@@ -8,7 +8,7 @@ use crate::in_process::InProcessPlayer;
 use crate::journal::{read_journal, JournalEntry, JournalWriter};
 use crate::openings::Opening;
 use crate::pgn_writer::write_pgn;
-use crate::player::Player;
+use crate::player::{Player, PlayerError};
 use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
 use std::collections::BTreeMap;
@@ -216,6 +216,25 @@ pub fn score_pairings(games: &[ScheduledGame], entries: &[JournalEntry]) -> BTre
     board.scores
 }
 
+/// Starts every external engine once and runs its handshake, before any
+/// game: an engine that cannot start is a mistake in the config, not a
+/// loss to score (a crash in mid-run still is one, with a restart).
+pub fn check_engines_start(entrants: &[Entrant]) -> Result<(), String> {
+    for entrant in entrants {
+        if let PlayerSpec::Uci(config) = &entrant.spec {
+            let mut player = UciPlayer::new(config.clone());
+            if let Err(error) = player.new_game() {
+                let reason = match error {
+                    PlayerError::StartFailed(why) | PlayerError::Crashed(why) | PlayerError::Stalled(why) => why,
+                    PlayerError::IllegalMove(why) => why,
+                };
+                return Err(format!("cannot start engine {} ({}): {reason}", config.name, config.command.display()));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Paired scores of entrants `a` and `b`: for every opponent both met
 /// and every pair both completed, each one's points per game over that
 /// opening pair. The schedule gives every pairing the same openings in the
@@ -294,6 +313,9 @@ pub fn run_tournament(
         None => None,
     };
     let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
+    if !todo.is_empty() {
+        check_engines_start(&tournament.entrants)?;
+    }
     let (sender, receiver) = channel::<(ScheduledGame, GameRecord)>();
     let mut board = Scoreboard::default();
     for entry in entries {

@@ -156,3 +156,28 @@ fn pairing_scores_add_up_over_opponents() {
         TrappyCounts { moves: 20, differs: 2, traps_set: 4, traps_fallen: 2, ..Default::default() }
     );
 }
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
+    use matches::uci_player::UciEngineConfig;
+    for (command, args) in [("/nonexistent/engine", vec![]), ("/bin/false", vec![]), ("/bin/sh", vec!["-c", "exit 3"])]
+    {
+        let journal = temp("cannot-start.jsonl");
+        let mut t = tournament(journal.clone(), None);
+        t.entrants[1] = Entrant {
+            spec: PlayerSpec::Uci(UciEngineConfig {
+                name: "ghost".into(),
+                command: PathBuf::from(command),
+                args: args.iter().map(|a| a.to_string()).collect(),
+                working_dir: None,
+                options: vec![],
+                startup_timeout: Duration::from_secs(2),
+                move_timeout: Duration::from_secs(2),
+            }),
+            limit: LimitSpec::Depth(2),
+        };
+        let error = run_tournament(&t, |_| false).expect_err("refused");
+        assert!(error.starts_with(&format!("cannot start engine ghost ({command}): ")), "{error}");
+        assert!(read_journal(&journal).expect("journal").is_empty(), "a game was scored");
+    }
+}

@@ -1,0 +1,26 @@
+//! `tuner match` through the real binary: a config naming an engine that
+//! cannot start ends with exit 2 and says which engine and why.
+
+use std::process::Command;
+
+#[test]
+fn a_missing_engine_is_reported_not_scored() {
+    let dir = std::env::temp_dir().join(format!("tuner-match-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
+    let config = format!(
+        "[tournament]\nkind = \"head-to-head\"\npairs = 2\njournal = \"j.jsonl\"\n\
+         [openings]\nfile = \"{openings}\"\n\
+         [[engine]]\nname = \"trappy\"\ndepth = 2\n\
+         [[engine]]\nname = \"typo\"\nkind = \"uci\"\ncommand = \"/nonexistent/engine\"\ndepth = 2\n"
+    );
+    let path = dir.join("missing-engine.toml");
+    std::fs::write(&path, config).expect("write config");
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner")).arg("match").arg(&path).output().expect("run tuner");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot start engine typo (/nonexistent/engine): "), "{stderr}");
+    let journal = std::fs::read_to_string(dir.join("j.jsonl")).unwrap_or_default();
+    assert!(journal.trim().is_empty(), "a game was scored: {journal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
