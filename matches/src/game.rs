@@ -146,6 +146,7 @@ pub fn play_game(
             .push(MoveRecord { reply: PlayerMove { note: Some("book".into()), ..PlayerMove::bare(mv) }, time_ms: 0 });
     }
     let mut adjudicator = Adjudicator::new(settings.adjudication);
+    let (started, clock_start) = (std::time::SystemTime::now(), Instant::now());
     let finish = |records: Vec<MoveRecord>, result: GameResult, termination: Termination| GameRecord {
         event: labels.event.clone(),
         site: labels.site.clone(),
@@ -153,11 +154,9 @@ pub fn play_game(
         round: labels.round.clone(),
         white: names[0].clone(),
         black: names[1].clone(),
-        time_control: if limits[0] == limits[1] {
-            limits[0].time_control()
-        } else {
-            format!("{} vs {}", limits[0].time_control(), limits[1].time_control())
-        },
+        time_controls: [limits[0].time_control(), limits[1].time_control()],
+        started,
+        duration: clock_start.elapsed(),
         start: opening.start.clone(),
         moves: records,
         result,

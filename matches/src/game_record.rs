@@ -55,6 +55,29 @@ impl Termination {
         }
     }
 
+    /// The comment cutechess writes after the result, e.g. "White mates".
+    pub fn result_comment(self, result: GameResult) -> String {
+        let (winner, loser) = match result {
+            GameResult::WhiteWins => ("White", "Black"),
+            GameResult::BlackWins => ("Black", "White"),
+            GameResult::Draw => ("", ""),
+        };
+        match self {
+            Termination::Checkmate => format!("{winner} mates"),
+            Termination::Stalemate => "Draw by stalemate".into(),
+            Termination::ThreefoldRepetition => "Draw by 3-fold repetition".into(),
+            Termination::FiftyMoveRule => "Draw by fifty moves rule".into(),
+            Termination::InsufficientMaterial => "Draw by insufficient mating material".into(),
+            Termination::ResignAdjudication => format!("{winner} wins by adjudication"),
+            Termination::DrawAdjudication => "Draw by adjudication".into(),
+            Termination::MaxMoves => "Draw by move limit adjudication".into(),
+            Termination::TimeForfeit => format!("{loser} loses on time"),
+            Termination::IllegalMove => format!("{loser} makes an illegal move"),
+            Termination::Crash => format!("{loser} disconnects"),
+            Termination::Stall => format!("{loser}'s connection stalls"),
+        }
+    }
+
     /// A short name for reports and the results journal.
     pub fn name(self) -> &'static str {
         match self {
@@ -124,8 +147,11 @@ pub struct GameRecord {
     pub round: String,
     pub white: String,
     pub black: String,
-    /// PGN TimeControl value, e.g. "10+0.1" or "-".
-    pub time_control: String,
+    /// PGN time-control values of White and Black, e.g. "10+0.1" or "-".
+    pub time_controls: [String; 2],
+    /// When the game started (wall clock) and how long it took.
+    pub started: std::time::SystemTime,
+    pub duration: std::time::Duration,
     pub start: Board,
     pub moves: Vec<MoveRecord>,
     pub result: GameResult,

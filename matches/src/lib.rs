@@ -2,6 +2,7 @@
 //! engines), tournaments with journals and PGN, and match statistics.
 
 pub mod adjudication;
+pub mod calendar;
 pub mod game;
 pub mod game_record;
 pub mod in_process;

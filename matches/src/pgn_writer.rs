@@ -1,7 +1,10 @@
-//! PGN output: the seven-tag roster plus FEN/SetUp when the game does not
-//! start from the initial position, PlyCount, TimeControl and Termination,
-//! and a `{score/depth time}` comment after every move, as cutechess writes.
+//! PGN output as cutechess writes it: the seven-tag roster plus FEN/SetUp
+//! when the game does not start from the initial position, the time
+//! control (one tag, or one per colour when they differ), start and end
+//! times and duration, PlyCount and Termination, a `{score/depth time}`
+//! comment after every move and the reason after the result.
 
+use crate::calendar::{duration_hms, timestamp};
 use crate::game_record::{GameRecord, MoveRecord};
 use movegen::{Board, Color, START_FEN};
 
@@ -53,8 +56,17 @@ pub fn write_pgn(game: &GameRecord) -> String {
         tag("FEN", &start_fen);
         tag("SetUp", "1");
     }
+    let [white_control, black_control] = &game.time_controls;
+    if white_control == black_control {
+        tag("TimeControl", white_control);
+    } else {
+        tag("WhiteTimeControl", white_control);
+        tag("BlackTimeControl", black_control);
+    }
+    tag("GameStartTime", &timestamp(game.started));
+    tag("GameEndTime", &timestamp(game.started + game.duration));
+    tag("GameDuration", &duration_hms(game.duration));
     tag("PlyCount", &game.moves.len().to_string());
-    tag("TimeControl", &game.time_control);
     tag("Termination", game.termination.pgn());
     out.push('\n');
 
@@ -71,6 +83,8 @@ pub fn write_pgn(game: &GameRecord) -> String {
         push_wrapped(&mut out, &mut line_length, &comment(record));
         board.play(record.reply.mv);
     }
+    let reason = game.termination.result_comment(game.result).replace('}', ")");
+    push_wrapped(&mut out, &mut line_length, &format!("{{{reason}}}"));
     push_wrapped(&mut out, &mut line_length, game.result.pgn());
     out.push_str("\n\n");
     out

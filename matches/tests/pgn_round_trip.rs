@@ -36,7 +36,9 @@ fn random_game(seed: u64, start: Board) -> GameRecord {
         round: seed.to_string(),
         white: "trappy".into(),
         black: "plain".into(),
-        time_control: "10+0.1".into(),
+        time_controls: ["10+0.1".into(), if seed.is_multiple_of(3) { "5+0.05".into() } else { "10+0.1".into() }],
+        started: std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_000_000 + seed),
+        duration: std::time::Duration::from_millis(61_500 + seed),
         start,
         moves,
         result: GameResult::Draw,
@@ -70,4 +72,18 @@ fn written_games_read_back_identically() {
         assert_eq!(back.tag("SetUp").is_some(), game.start != Board::startpos());
     }
     assert!(text.lines().all(|line| line.len() <= 80 || line.starts_with('[')));
+}
+
+#[test]
+fn tags_and_the_result_comment_are_written_as_cutechess_writes_them() {
+    let mixed = write_pgn(&random_game(3, Board::startpos()));
+    assert!(mixed.contains("[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"5+0.05\"]"), "{mixed}");
+    assert!(!mixed.contains("[TimeControl "), "{mixed}");
+    let same = write_pgn(&random_game(4, Board::startpos()));
+    assert!(same.contains("[TimeControl \"10+0.1\"]") && !same.contains("WhiteTimeControl"), "{same}");
+    // 1,795,000,004 s after 1970 is 2026-11-18T11:06:44 UTC (python: datetime.fromtimestamp).
+    assert!(same.contains("[GameStartTime \"2026-11-18T11:06:44.000 UTC\"]"), "{same}");
+    assert!(same.contains("[GameEndTime \"2026-11-18T11:07:45.504 UTC\"]"), "{same}");
+    assert!(same.contains("[GameDuration \"00:01:01\"]"), "{same}");
+    assert!(same.trim_end().ends_with("{Draw by move limit adjudication} 1/2-1/2"), "{same}");
 }

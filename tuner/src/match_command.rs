@@ -48,21 +48,9 @@ fn default_config_dir() -> PathBuf {
     }
 }
 
-/// Today's date as YYYY.MM.DD (UTC), from the days since 1970.
+/// Today's date as YYYY.MM.DD (UTC).
 fn today() -> String {
-    let days =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil-from-days, after H. Hinnant's algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + (month <= 2) as i64;
-    format!("{year:04}.{month:02}.{day:02}")
+    matches::calendar::pgn_date(std::time::SystemTime::now())
 }
 
 fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore) -> String {
