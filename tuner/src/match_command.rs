@@ -3,8 +3,9 @@
 
 use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
 use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
+use crate::match_progress::MatchProgress;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use matches::journal::read_journal;
 use matches::stats::{compare_paired, estimate, sprt, Sample, SprtDecision};
 use matches::tournament::{paired_scores, run_tournament, schedule, PairingScore, Tournament, TournamentKind};
@@ -34,6 +35,9 @@ pub struct MatchArgs {
     /// The engine binary the external runs start (default: `trappy` beside `tuner`)
     #[arg(long, requires = "bench")]
     pub bench_engine: Option<PathBuf>,
+    /// Without a terminal: print the Elo and SPRT status every this many games
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub status_every: u64,
 }
 
 /// Where the embedded default's relative paths start: `configs/` of the
@@ -224,34 +228,13 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.spec.name().to_string()).collect();
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  eta {eta}  {msg}").map_err(|e| e.to_string())?,
-    );
+    let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config.clone())?;
     let mut verdict = None;
     let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {
-        bar.set_length(progress.total as u64);
-        bar.set_position(progress.finished as u64);
-        if let Some((pairing, score)) = progress.scores.iter().next() {
-            let elo = estimate(&Sample::Trinomial(score.games));
-            let text = elo
-                .filter(|e| e.elo_error.is_finite())
-                .map_or(String::new(), |e| format!("Elo {:+.1} +/- {:.1}", e.elo, e.elo_error));
-            bar.set_message(format!(
-                "{} vs {} +{} ={} -{} {text}",
-                names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses
-            ));
-            if let Some(config) = &sprt_config {
-                let test = sprt(&Sample::Pentanomial(score.pairs), config);
-                if test.decision.is_some() {
-                    verdict = Some(test);
-                    return true;
-                }
-            }
-        }
-        false
+        verdict = shown.update(progress);
+        verdict.is_some()
     })?;
-    bar.finish_and_clear();
+    shown.finish();
     let mut report = format!(
         "{} ({} games)\n",
         tournament.event,

@@ -1,5 +1,6 @@
 //! `tuner match` through the real binary: a config naming an engine that
-//! cannot start ends with exit 2 and says which engine and why.
+//! cannot start ends with exit 2 and says which engine and why, and without
+//! a terminal the progress comes as plain lines.
 
 use std::process::Command;
 
@@ -22,5 +23,38 @@ fn a_missing_engine_is_reported_not_scored() {
     assert!(stderr.contains("cannot start engine typo (/nonexistent/engine): "), "{stderr}");
     let journal = std::fs::read_to_string(dir.join("j.jsonl")).unwrap_or_default();
     assert!(journal.trim().is_empty(), "a game was scored: {journal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_a_terminal_progress_comes_as_plain_lines() {
+    let dir = std::env::temp_dir().join(format!("tuner-match-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
+    let config = format!(
+        "[tournament]\nkind = \"head-to-head\"\npairs = 2\nconcurrency = 1\njournal = \"j.jsonl\"\n\
+         [openings]\nfile = \"{openings}\"\n\
+         [[engine]]\nname = \"trappy\"\ndepth = 2\n\
+         [[engine]]\nname = \"plain\"\ndepth = 2\noptions = {{ TrapScale = 0 }}\n"
+    );
+    let path = dir.join("lines.toml");
+    std::fs::write(&path, config).expect("write config");
+    // The test harness gives the child pipes, not a terminal.
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
+        .args(["match", "--status-every", "2"])
+        .arg(&path)
+        .output()
+        .expect("run tuner");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    for game in 1..=4 {
+        let finished = lines.iter().position(|l| l.starts_with(&format!("Finished game {game} (")));
+        let finished = finished.unwrap_or_else(|| panic!("no line for game {game}: {stdout}"));
+        assert!(lines[finished + 1].starts_with("Score of trappy vs plain: "), "{stdout}");
+        assert!(lines[finished + 1].ends_with(&format!("] {game}")), "{stdout}");
+    }
+    // The status every two games: the second and the fourth.
+    assert_eq!(lines.iter().filter(|l| l.starts_with("trappy vs plain: Elo")).count(), 2, "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
