@@ -228,7 +228,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.spec.name().to_string()).collect();
-    let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config.clone())?;
+    let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config)?;
     let mut verdict = None;
     let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {
         verdict = shown.update(progress);
