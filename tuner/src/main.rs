@@ -5,6 +5,7 @@ mod bench_command;
 mod engine_section;
 mod match_command;
 mod match_config;
+mod match_overrides;
 mod match_progress;
 mod spsa;
 mod stats_command;

@@ -3,6 +3,7 @@
 
 use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
 use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
+use crate::match_overrides::MatchOverrides;
 use crate::match_progress::MatchProgress;
 use clap::Args;
 use indicatif::ProgressBar;
@@ -35,6 +36,8 @@ pub struct MatchArgs {
     /// The engine binary the external runs start (default: `trappy` beside `tuner`)
     #[arg(long, requires = "bench")]
     pub bench_engine: Option<PathBuf>,
+    #[command(flatten)]
+    pub overrides: MatchOverrides,
     /// Without a terminal: print the Elo and SPRT status every this many games
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub status_every: u64,
@@ -204,10 +207,9 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         return report;
     }
     let MatchPlan { mut tournament, sprt: sprt_config, skipped } = match &args.config {
-        Some(path) => load_match_config(path)?,
-        None => {
-            parse_match_config(DEFAULT_CONFIG, &default_config_dir()).map_err(|e| format!("embedded default: {e}"))?
-        }
+        Some(path) => load_match_config(path, &args.overrides)?,
+        None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, &default_config_dir())
+            .map_err(|e| format!("embedded default: {e}"))?,
     };
     tournament.date = today();
     if args.config.is_none() && !args.resume {

@@ -3,6 +3,7 @@
 
 use crate::engine_section::relative;
 pub use crate::engine_section::{build_entrant, index_engines, EngineSection};
+use crate::match_overrides::MatchOverrides;
 use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use matches::game::GameSettings;
 use matches::openings::{load_openings, Opening, OpeningOrder, OpeningSettings};
@@ -134,11 +135,12 @@ pub struct MatchPlan {
     pub skipped: Vec<String>,
 }
 
-/// Reads and checks a config file.
-pub fn load_match_config(path: &Path) -> Result<MatchPlan, String> {
+/// Reads a config file, applies the command line's overrides, and checks
+/// the result.
+pub fn load_match_config(path: &Path, overrides: &MatchOverrides) -> Result<MatchPlan, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new("."));
-    parse_match_config(&text, base).map_err(|e| format!("{}: {e}", path.display()))
+    parse_match_config(&overrides.apply(&text)?, base).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Finds engines by name, in the order given.
@@ -421,7 +423,7 @@ options = {{ TrapScale = 0 }}
             } else if uses_absent_optional_book(&path) {
                 eprintln!("{name}: its opening book (../shared beside the checkout) is not here; not loaded");
             } else {
-                load_match_config(&path).unwrap_or_else(|e| panic!("{e}"));
+                load_match_config(&path, &MatchOverrides::default()).unwrap_or_else(|e| panic!("{e}"));
             }
             count += 1;
         }

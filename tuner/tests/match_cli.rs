@@ -58,3 +58,40 @@ fn without_a_terminal_progress_comes_as_plain_lines() {
     assert_eq!(lines.iter().filter(|l| l.starts_with("trappy vs plain: Elo")).count(), 2, "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn command_line_overrides_change_the_run() {
+    let dir = std::env::temp_dir().join(format!("tuner-match-overrides-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
+    let config = format!(
+        "[tournament]\nkind = \"head-to-head\"\npairs = 50\njournal = \"j.jsonl\"\n\
+         [openings]\nfile = \"{openings}\"\n\
+         [[engine]]\nname = \"trappy\"\ntc = \"60+1\"\n\
+         [[engine]]\nname = \"plain\"\ntc = \"60+1\"\noptions = {{ TrapScale = 0 }}\n"
+    );
+    let path = dir.join("overrides.toml");
+    std::fs::write(&path, config).expect("write config");
+    let journal = dir.join("elsewhere.jsonl");
+    // One pair at depth 2 instead of 50 pairs at a minute each.
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
+        .args(["match", "--pairs", "1", "--each-depth", "2", "--concurrency", "1", "--seed", "3"])
+        .arg("--journal")
+        .arg(&journal)
+        .arg(&path)
+        .output()
+        .expect("run tuner");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines = std::fs::read_to_string(&journal).expect("the overridden journal");
+    assert_eq!(lines.lines().count(), 2);
+    assert!(!dir.join("j.jsonl").exists(), "the config's journal was used");
+    // A bad override is checked like the file.
+    let bad = Command::new(env!("CARGO_BIN_EXE_tuner"))
+        .args(["match", "--each-tc", "fast"])
+        .arg(&path)
+        .output()
+        .expect("run tuner");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("tc 'fast'"), "{}", String::from_utf8_lossy(&bad.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
