@@ -20,7 +20,7 @@ pub struct StatsArgs {
     #[arg(long, value_name = "LL,LD,WL+DD,WD,WW")]
     pub penta: Option<String>,
     /// GSPRT bounds in Elo, with optional alpha and beta (default 0.05 each)
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     /// Elo model of the SPRT bounds
     #[arg(long, value_enum, default_value = "normalized")]

@@ -77,3 +77,10 @@ fn an_undefined_elo_is_reported_as_such_never_as_inf_or_nan() {
     let (_, out, _) = tuner(&["stats", "--wdl", "0,5,0"]);
     assert!(out.starts_with("Elo: 0.00 +/- 0.00, nElo: undefined (the results do not vary"), "{out}");
 }
+
+#[test]
+fn a_negative_lower_bound_needs_no_equals_sign() {
+    let (code, out, err) = tuner(&["stats", "--penta", "8,24,43,28,11", "--sprt", "-5,0", "--model", "logistic"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("LLR: "), "{out}");
+}
