@@ -2,21 +2,33 @@
 //! cannot start ends with exit 2 and says which engine and why, and without
 //! a terminal the progress comes as plain lines.
 
+use std::path::PathBuf;
 use std::process::Command;
 
-#[test]
-fn a_missing_engine_is_reported_not_scored() {
-    let dir = std::env::temp_dir().join(format!("tuner-match-cli-{}", std::process::id()));
+/// A head-to-head config in a fresh temporary folder: `tournament` holds
+/// the extra `[tournament]` keys, `engines` the `[[engine]]` sections.
+/// Returns the folder and the config's path.
+fn write_config(label: &str, tournament: &str, engines: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("tuner-match-{label}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
     let config = format!(
-        "[tournament]\nkind = \"head-to-head\"\npairs = 2\njournal = \"j.jsonl\"\n\
-         [openings]\nfile = \"{openings}\"\n\
-         [[engine]]\nname = \"trappy\"\ndepth = 2\n\
-         [[engine]]\nname = \"typo\"\nkind = \"uci\"\ncommand = \"/nonexistent/engine\"\ndepth = 2\n"
+        "[tournament]\nkind = \"head-to-head\"\njournal = \"j.jsonl\"\n{tournament}\n\
+         [openings]\nfile = \"{openings}\"\n{engines}"
     );
-    let path = dir.join("missing-engine.toml");
+    let path = dir.join(format!("{label}.toml"));
     std::fs::write(&path, config).expect("write config");
+    (dir, path)
+}
+
+#[test]
+fn a_missing_engine_is_reported_not_scored() {
+    let (dir, path) = write_config(
+        "missing-engine",
+        "pairs = 2",
+        "[[engine]]\nname = \"trappy\"\ndepth = 2\n\
+         [[engine]]\nname = \"typo\"\nkind = \"uci\"\ncommand = \"/nonexistent/engine\"\ndepth = 2\n",
+    );
     let output = Command::new(env!("CARGO_BIN_EXE_tuner")).arg("match").arg(&path).output().expect("run tuner");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
@@ -28,17 +40,12 @@ fn a_missing_engine_is_reported_not_scored() {
 
 #[test]
 fn without_a_terminal_progress_comes_as_plain_lines() {
-    let dir = std::env::temp_dir().join(format!("tuner-match-lines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
-    let config = format!(
-        "[tournament]\nkind = \"head-to-head\"\npairs = 2\nconcurrency = 1\njournal = \"j.jsonl\"\n\
-         [openings]\nfile = \"{openings}\"\n\
-         [[engine]]\nname = \"trappy\"\ndepth = 2\n\
-         [[engine]]\nname = \"plain\"\ndepth = 2\noptions = {{ TrapScale = 0 }}\n"
+    let (dir, path) = write_config(
+        "lines",
+        "pairs = 2\nconcurrency = 1",
+        "[[engine]]\nname = \"trappy\"\ndepth = 2\n\
+         [[engine]]\nname = \"plain\"\ndepth = 2\noptions = { TrapScale = 0 }\n",
     );
-    let path = dir.join("lines.toml");
-    std::fs::write(&path, config).expect("write config");
     // The test harness gives the child pipes, not a terminal.
     let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
         .args(["match", "--status-every", "2"])
@@ -61,17 +68,12 @@ fn without_a_terminal_progress_comes_as_plain_lines() {
 
 #[test]
 fn command_line_overrides_change_the_run() {
-    let dir = std::env::temp_dir().join(format!("tuner-match-overrides-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/openings/8moves_v3-2000.pgn");
-    let config = format!(
-        "[tournament]\nkind = \"head-to-head\"\npairs = 50\njournal = \"j.jsonl\"\n\
-         [openings]\nfile = \"{openings}\"\n\
-         [[engine]]\nname = \"trappy\"\ntc = \"60+1\"\n\
-         [[engine]]\nname = \"plain\"\ntc = \"60+1\"\noptions = {{ TrapScale = 0 }}\n"
+    let (dir, path) = write_config(
+        "overrides",
+        "pairs = 50",
+        "[[engine]]\nname = \"trappy\"\ntc = \"60+1\"\n\
+         [[engine]]\nname = \"plain\"\ntc = \"60+1\"\noptions = { TrapScale = 0 }\n",
     );
-    let path = dir.join("overrides.toml");
-    std::fs::write(&path, config).expect("write config");
     let journal = dir.join("elsewhere.jsonl");
     // One pair at depth 2 instead of 50 pairs at a minute each.
     let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
