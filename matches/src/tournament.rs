@@ -331,7 +331,7 @@ pub fn run_tournament(
     // after the main thread has taken in a result, so at most `concurrency`
     // games are ever running or unreported. A stop therefore ends the run
     // after a fixed number of games, however fast the games are.
-    let workers = tournament.concurrency.max(1).min(todo.len().max(1));
+    let workers = tournament.concurrency.max(1).min(todo.len());
     let (slot_sender, slot_receiver) = channel::<usize>();
     let slot_receiver = Mutex::new(slot_receiver);
     let mut slots = 0..todo.len();

@@ -181,3 +181,12 @@ fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
         assert!(read_journal(&journal).expect("journal").is_empty(), "a game was scored");
     }
 }
+
+#[test]
+fn resuming_a_finished_journal_plays_nothing_and_returns() {
+    let journal = temp("finished.jsonl");
+    let first = run_tournament(&tournament(journal.clone(), None), |_| false).expect("runs");
+    let again = run_tournament(&tournament(journal.clone(), None), |_| false).expect("returns at once");
+    assert_eq!(first, again);
+    assert_eq!(read_journal(&journal).expect("journal").len(), 12);
+}
