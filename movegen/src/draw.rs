@@ -37,6 +37,13 @@ pub fn repetition_count(history: &[u64], key: u64, halfmove_clock: u32) -> usize
     history[history.len() - window..].iter().rev().skip(1).step_by(2).filter(|&&earlier| earlier == key).count()
 }
 
+/// Whether the current `key` occurred before within the window, stopping at
+/// the first match (the search asks this at every node).
+pub fn has_repeated(history: &[u64], key: u64, halfmove_clock: u32) -> bool {
+    let window = (halfmove_clock as usize).min(history.len());
+    history[history.len() - window..].iter().rev().skip(1).step_by(2).any(|&earlier| earlier == key)
+}
+
 /// Threefold repetition: the current position occurred twice before.
 pub fn is_threefold_repetition(history: &[u64], key: u64, halfmove_clock: u32) -> bool {
     repetition_count(history, key, halfmove_clock) >= 2

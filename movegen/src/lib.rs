@@ -31,7 +31,7 @@ pub use board::{Board, START_FEN};
 pub use castling::{CastleRights, CastleSide};
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
-pub use draw::{is_threefold_repetition, repetition_count};
+pub use draw::{has_repeated, is_threefold_repetition, repetition_count};
 pub use fen::{FenError, FenErrorKind, FenField};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::PieceMoves;

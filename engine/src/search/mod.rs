@@ -177,7 +177,7 @@ impl Searcher {
         // The last key is this position's own.
         let keys = &self.state.keys;
         let before = &keys[..keys.len().saturating_sub(1)];
-        movegen::repetition_count(before, board.hash(), board.halfmove_clock()) > 0
+        movegen::has_repeated(before, board.hash(), board.halfmove_clock())
     }
 }
 
