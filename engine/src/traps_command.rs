@@ -58,48 +58,38 @@ pub fn annotate(board: &Board, depth: i32, hash_mb: usize, tunables: &Tunables) 
     }
 }
 
-fn json_escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 impl Annotation {
     pub fn to_json(&self) -> String {
-        let roots: Vec<String> = self
+        use serde_json::json;
+        let root_moves: Vec<serde_json::Value> = self
             .root_moves
             .iter()
             .map(|root| {
-                let traps: Vec<String> = root
+                let traps: Vec<serde_json::Value> = root
                     .traps
                     .iter()
                     .map(|trap| {
-                        let vector: Vec<String> =
-                            trap.vector.iter().map(|(d, s)| format!("{{\"depth\":{d},\"score\":{s}}}")).collect();
-                        format!(
-                            "{{\"reply\":\"{}\",\"vector\":[{}],\"profit\":{},\"trappiness\":{:.3}}}",
-                            trap.reply,
-                            vector.join(","),
-                            trap.profit,
-                            trap.trappiness as f64 / 1000.0
-                        )
+                        let vector: Vec<serde_json::Value> =
+                            trap.vector.iter().map(|(depth, score)| json!({"depth": depth, "score": score})).collect();
+                        json!({
+                            "reply": trap.reply.to_string(),
+                            "vector": vector,
+                            "profit": trap.profit,
+                            "trappiness": trap.trappiness as f64 / 1000.0,
+                        })
                     })
                     .collect();
-                format!(
-                    "{{\"move\":\"{}\",\"score\":{},\"adjusted\":{},\"traps\":[{}]}}",
-                    root.mv,
-                    root.raw,
-                    root.adjusted(),
-                    traps.join(",")
-                )
+                json!({"move": root.mv.to_string(), "score": root.raw, "adjusted": root.adjusted(), "traps": traps})
             })
             .collect();
-        format!(
-            "{{\"fen\":\"{}\",\"depth\":{},\"plain_best\":\"{}\",\"trappy_best\":\"{}\",\"root_moves\":[{}]}}",
-            json_escape(&self.fen),
-            self.depth,
-            self.plain_best,
-            self.trappy_best,
-            roots.join(",")
-        )
+        json!({
+            "fen": self.fen,
+            "depth": self.depth,
+            "plain_best": self.plain_best.to_string(),
+            "trappy_best": self.trappy_best.to_string(),
+            "root_moves": root_moves,
+        })
+        .to_string()
     }
 
     pub fn to_text(&self) -> String {

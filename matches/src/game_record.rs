@@ -4,10 +4,14 @@
 use crate::player::PlayerMove;
 use movegen::Board;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Serialised as the PGN result ("1-0", "0-1", "1/2-1/2").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GameResult {
+    #[serde(rename = "1-0")]
     WhiteWins,
+    #[serde(rename = "0-1")]
     BlackWins,
+    #[serde(rename = "1/2-1/2")]
     Draw,
 }
 
@@ -22,19 +26,32 @@ impl GameResult {
 }
 
 /// Why a game ended; the PGN `Termination` tag and the report group by it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Serialised under its short `name()`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Termination {
+    #[serde(rename = "checkmate")]
     Checkmate,
+    #[serde(rename = "stalemate")]
     Stalemate,
+    #[serde(rename = "threefold repetition")]
     ThreefoldRepetition,
+    #[serde(rename = "fifty-move rule")]
     FiftyMoveRule,
+    #[serde(rename = "insufficient material")]
     InsufficientMaterial,
+    #[serde(rename = "resign adjudication")]
     ResignAdjudication,
+    #[serde(rename = "draw adjudication")]
     DrawAdjudication,
+    #[serde(rename = "max moves")]
     MaxMoves,
+    #[serde(rename = "time forfeit")]
     TimeForfeit,
+    #[serde(rename = "illegal move")]
     IllegalMove,
+    #[serde(rename = "crash")]
     Crash,
+    #[serde(rename = "stall")]
     Stall,
 }
 
@@ -106,7 +123,8 @@ pub struct MoveRecord {
 }
 
 /// Per-game trappy counters of one side (in-process trappy players only).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TrappyCounts {
     /// Moves chosen with the trappy root on.
     pub moves: u64,

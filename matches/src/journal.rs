@@ -3,13 +3,15 @@
 //! at most the games in progress. Resuming reads it back.
 
 use crate::game_record::{GameResult, Termination, TrappyCounts};
-use std::collections::BTreeMap;
+use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// One finished game as the journal records it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One finished game as the journal records it: one JSON object a line,
+/// e.g. `{"game":17,"white":"trappy","black":"plain","result":"0-1",
+/// "termination":"checkmate","plies":83,"trappy":{"white":{...},"black":{...}}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JournalEntry {
     /// The game's index in the tournament schedule.
     pub game: usize,
@@ -19,163 +21,77 @@ pub struct JournalEntry {
     pub termination: Termination,
     pub plies: usize,
     /// White's and Black's trappy counters (zero for other players).
+    #[serde(default, with = "trappy_counters")]
     pub trappy: [TrappyCounts; 2],
 }
 
-const TERMINATIONS: [Termination; 12] = [
-    Termination::Checkmate,
-    Termination::Stalemate,
-    Termination::ThreefoldRepetition,
-    Termination::FiftyMoveRule,
-    Termination::InsufficientMaterial,
-    Termination::ResignAdjudication,
-    Termination::DrawAdjudication,
-    Termination::MaxMoves,
-    Termination::TimeForfeit,
-    Termination::IllegalMove,
-    Termination::Crash,
-    Termination::Stall,
-];
+/// The trappy counters as `{"white": {...}, "black": {...}}` with named
+/// fields. Journals written before serde_json carry them as one string of
+/// numbers (four or seven a side); those are still read.
+mod trappy_counters {
+    use crate::game_record::TrappyCounts;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-fn quote(text: &str) -> String {
-    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct BySide {
+        white: TrappyCounts,
+        black: TrappyCounts,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Named(BySide),
+        Numbers(String),
+    }
+
+    pub fn serialize<S: Serializer>(counts: &[TrappyCounts; 2], serializer: S) -> Result<S::Ok, S::Error> {
+        BySide { white: counts[0], black: counts[1] }.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<[TrappyCounts; 2], D::Error> {
+        match Stored::deserialize(deserializer)? {
+            Stored::Named(sides) => Ok([sides.white, sides.black]),
+            Stored::Numbers(text) => parse_numbers(&text)
+                .ok_or_else(|| serde::de::Error::custom(format!("trappy counters \"{text}\" are not 8 or 14 counts"))),
+        }
+    }
+
+    /// Seven counters per side in the order of `TrappyCounts`; the oldest
+    /// journals have the first four, read with the others at zero.
+    fn parse_numbers(text: &str) -> Option<[TrappyCounts; 2]> {
+        let numbers: Vec<i64> = text.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
+        let per_side = match numbers.len() {
+            8 => 4,
+            14 => 7,
+            _ => return None,
+        };
+        let count = |n: i64| u64::try_from(n).ok();
+        let side = |n: &[i64]| -> Option<TrappyCounts> {
+            let extra = |i: usize| n.get(i).copied().unwrap_or(0);
+            Some(TrappyCounts {
+                moves: count(n[0])?,
+                differs: count(n[1])?,
+                traps_set: count(n[2])?,
+                traps_fallen: count(n[3])?,
+                predictions: count(extra(4))?,
+                predictions_played: count(extra(5))?,
+                profit_realised_cp: extra(6),
+            })
+        };
+        Some([side(&numbers[..per_side])?, side(&numbers[per_side..])?])
+    }
 }
 
 impl JournalEntry {
     pub fn to_json(&self) -> String {
-        // Trappy counters as one string: moves, differs, traps set, traps
-        // fallen into, predictions, predictions played, profit realised,
-        // for White then Black.
-        let trappy: Vec<String> = self
-            .trappy
-            .iter()
-            .flat_map(|c| {
-                [
-                    c.moves as i64,
-                    c.differs as i64,
-                    c.traps_set as i64,
-                    c.traps_fallen as i64,
-                    c.predictions as i64,
-                    c.predictions_played as i64,
-                    c.profit_realised_cp,
-                ]
-            })
-            .map(|n| n.to_string())
-            .collect();
-        format!(
-            "{{\"game\":{},\"white\":{},\"black\":{},\"result\":{},\"termination\":{},\"plies\":{},\"trappy\":{}}}",
-            self.game,
-            quote(&self.white),
-            quote(&self.black),
-            quote(self.result.pgn()),
-            quote(self.termination.name()),
-            self.plies,
-            quote(&trappy.join(" "))
-        )
+        serde_json::to_string(self).expect("a journal entry has only strings, numbers and maps")
     }
 
-    /// Parses a line this module wrote; anything else is `None`.
-    pub fn from_json(line: &str) -> Option<JournalEntry> {
-        let fields = flat_json_object(line)?;
-        let text = |key: &str| fields.get(key).cloned();
-        let result = match text("result")?.as_str() {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" => GameResult::Draw,
-            _ => return None,
-        };
-        let termination_name = text("termination")?;
-        let termination = TERMINATIONS.iter().copied().find(|t| t.name() == termination_name)?;
-        Some(JournalEntry {
-            game: text("game")?.parse().ok()?,
-            white: text("white")?,
-            black: text("black")?,
-            result,
-            termination,
-            plies: text("plies")?.parse().ok()?,
-            trappy: match text("trappy") {
-                Some(counts) => parse_trappy_counts(&counts)?,
-                None => Default::default(),
-            },
-        })
-    }
-}
-
-/// Seven counters per side; journals written before the prediction
-/// counters have four, read with those at zero.
-fn parse_trappy_counts(text: &str) -> Option<[TrappyCounts; 2]> {
-    let numbers: Vec<i64> = text.split_whitespace().map(|n| n.parse().ok()).collect::<Option<_>>()?;
-    let per_side = match numbers.len() {
-        8 => 4,
-        14 => 7,
-        _ => return None,
-    };
-    let count = |n: i64| u64::try_from(n).ok();
-    let side = |n: &[i64]| -> Option<TrappyCounts> {
-        let extra = |i: usize| n.get(i).copied().unwrap_or(0);
-        Some(TrappyCounts {
-            moves: count(n[0])?,
-            differs: count(n[1])?,
-            traps_set: count(n[2])?,
-            traps_fallen: count(n[3])?,
-            predictions: count(extra(4))?,
-            predictions_played: count(extra(5))?,
-            profit_realised_cp: extra(6),
-        })
-    };
-    Some([side(&numbers[..per_side])?, side(&numbers[per_side..])?])
-}
-
-/// Reads `{"key":value,...}` with string and number values only (the
-/// journal's own shape). Values come back as text.
-fn flat_json_object(line: &str) -> Option<BTreeMap<String, String>> {
-    let inner = line.trim().strip_prefix('{')?.strip_suffix('}')?;
-    let mut fields = BTreeMap::new();
-    let mut chars = inner.chars().peekable();
-    loop {
-        while chars.peek().is_some_and(|c| c.is_whitespace() || *c == ',') {
-            chars.next();
-        }
-        if chars.peek().is_none() {
-            return Some(fields);
-        }
-        let key = read_string(&mut chars)?;
-        while chars.peek().is_some_and(|c| c.is_whitespace()) {
-            chars.next();
-        }
-        if chars.next()? != ':' {
-            return None;
-        }
-        while chars.peek().is_some_and(|c| c.is_whitespace()) {
-            chars.next();
-        }
-        let value = if chars.peek() == Some(&'"') {
-            read_string(&mut chars)?
-        } else {
-            let mut number = String::new();
-            while chars.peek().is_some_and(|c| c.is_ascii_digit() || "-+.eE".contains(*c)) {
-                number.extend(chars.next());
-            }
-            if number.is_empty() {
-                return None;
-            }
-            number
-        };
-        fields.insert(key, value);
-    }
-}
-
-fn read_string(chars: &mut std::iter::Peekable<std::str::Chars>) -> Option<String> {
-    if chars.next()? != '"' {
-        return None;
-    }
-    let mut text = String::new();
-    loop {
-        match chars.next()? {
-            '"' => return Some(text),
-            '\\' => text.push(chars.next()?),
-            c => text.push(c),
-        }
+    /// Parses one journal line; the reason when it is not an entry.
+    pub fn from_json(line: &str) -> Result<JournalEntry, String> {
+        serde_json::from_str(line).map_err(|e| e.to_string())
     }
 }
 
@@ -201,7 +117,10 @@ impl JournalWriter {
     }
 
     pub fn append(&mut self, entry: &JournalEntry) -> Result<(), String> {
-        writeln!(self.file, "{}", entry.to_json())
+        // One write per line, so a kill leaves at most one torn last line.
+        let line = entry.to_json() + "\n";
+        self.file
+            .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
             .map_err(|e| format!("cannot write journal {}: {e}", self.path.display()))
     }
@@ -223,13 +142,15 @@ pub fn read_journal(path: &Path) -> Result<Vec<JournalEntry>, String> {
             continue;
         }
         match JournalEntry::from_json(line) {
-            Some(entry) => {
+            Ok(entry) => {
                 if seen.insert(entry.game) {
                     entries.push(entry);
                 }
             }
-            None if index + 1 == lines.len() => {}
-            None => return Err(format!("journal {} line {} is not a journal entry", path.display(), index + 1)),
+            Err(_) if index + 1 == lines.len() && !text.ends_with('\n') => {}
+            Err(why) => {
+                return Err(format!("journal {} line {} is not a journal entry: {why}", path.display(), index + 1))
+            }
         }
     }
     Ok(entries)
@@ -261,19 +182,54 @@ mod tests {
                 TrappyCounts::default(),
             ],
         };
-        assert_eq!(JournalEntry::from_json(&entry.to_json()), Some(entry.clone()));
-        // Four counters a side, as journals before the prediction counters.
+        assert_eq!(JournalEntry::from_json(&entry.to_json()), Ok(entry.clone()));
+        // A name with a tab, a quote and a non-ASCII letter is still JSON
+        // that any reader accepts, with the counters named.
+        let awkward = JournalEntry { white: "tab\there \"q\" é".into(), ..entry.clone() };
+        let value: serde_json::Value = serde_json::from_str(&awkward.to_json()).expect("valid JSON");
+        assert_eq!(value["white"], "tab\there \"q\" é");
+        assert_eq!(value["termination"], "time forfeit");
+        assert_eq!(value["result"], "0-1");
+        assert_eq!(value["trappy"]["white"]["traps_fallen"], 1);
+        assert_eq!(value["trappy"]["white"]["profit_realised_cp"], -35);
+        assert_eq!(value["trappy"]["black"]["moves"], 0);
+        // Every termination is written under its report name and read back.
+        for termination in [
+            Termination::Checkmate,
+            Termination::Stalemate,
+            Termination::ThreefoldRepetition,
+            Termination::FiftyMoveRule,
+            Termination::InsufficientMaterial,
+            Termination::ResignAdjudication,
+            Termination::DrawAdjudication,
+            Termination::MaxMoves,
+            Termination::TimeForfeit,
+            Termination::IllegalMove,
+            Termination::Crash,
+            Termination::Stall,
+        ] {
+            let written = JournalEntry { termination, ..entry.clone() };
+            let value: serde_json::Value = serde_json::from_str(&written.to_json()).expect("valid JSON");
+            assert_eq!(value["termination"], termination.name());
+            assert_eq!(JournalEntry::from_json(&written.to_json()), Ok(written));
+        }
+        // Journals before serde_json: counters as one string, four or
+        // seven a side.
         let four = r#"{"game":3,"white":"a","black":"b","result":"1-0","termination":"checkmate","plies":9,"trappy":"40 3 5 1 0 0 0 0"}"#;
         let counts = JournalEntry::from_json(four).map(|e| e.trappy[0]);
         assert_eq!(
             counts,
-            Some(TrappyCounts { moves: 40, differs: 3, traps_set: 5, traps_fallen: 1, ..Default::default() })
+            Ok(TrappyCounts { moves: 40, differs: 3, traps_set: 5, traps_fallen: 1, ..Default::default() })
         );
+        let seven = four.replace("40 3 5 1 0 0 0 0", "40 3 5 1 9 7 -20 0 0 0 0 0 0 0");
+        assert_eq!(JournalEntry::from_json(&seven).map(|e| e.trappy[0].profit_realised_cp), Ok(-20));
         let negative_count = four.replace("40 3", "-40 3");
-        assert_eq!(JournalEntry::from_json(&negative_count), None);
+        assert!(JournalEntry::from_json(&negative_count).is_err());
+        let unknown_termination = four.replace("checkmate", "boredom");
+        assert!(JournalEntry::from_json(&unknown_termination).is_err_and(|why| why.contains("boredom")));
         // Lines from before the trappy counters still read, with zeros.
         let old = r#"{"game":3,"white":"a","black":"b","result":"1-0","termination":"checkmate","plies":9}"#;
-        assert_eq!(JournalEntry::from_json(old).map(|e| e.trappy), Some([TrappyCounts::default(); 2]));
+        assert_eq!(JournalEntry::from_json(old).map(|e| e.trappy), Ok([TrappyCounts::default(); 2]));
         let path = std::env::temp_dir().join(format!("trappy-journal-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
         let mut writer = JournalWriter::open(&path).expect("open");

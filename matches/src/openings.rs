@@ -27,7 +27,8 @@ impl Opening {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum OpeningOrder {
     Sequential,
     Random,
@@ -64,16 +65,22 @@ fn read_epd(path: &Path, text: &str) -> Result<Vec<Opening>, String> {
 pub fn load_openings(settings: &OpeningSettings) -> Result<Vec<Opening>, String> {
     let path = &settings.path;
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read opening file {}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
+    openings_from_text(&String::from_utf8_lossy(&bytes), settings)
+}
+
+/// As `load_openings`, from a book already in memory; `settings.path`
+/// names it in errors and tells PGN (`.pgn`) from EPD.
+pub fn openings_from_text(text: &str, settings: &OpeningSettings) -> Result<Vec<Opening>, String> {
+    let path = &settings.path;
     let is_pgn = path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("pgn"));
     let mut openings = if is_pgn {
-        read_pgn(&text)
+        read_pgn(text)
             .map_err(|e| format!("{}: {e}", path.display()))?
             .into_iter()
             .map(|game| Opening { start: game.start, moves: game.moves })
             .collect()
     } else {
-        read_epd(path, &text)?
+        read_epd(path, text)?
     };
     if openings.is_empty() {
         return Err(format!("opening file {} holds no opening", path.display()));

@@ -15,9 +15,8 @@ use std::time::Duration;
 #[serde(deny_unknown_fields)]
 pub struct EngineSection {
     pub name: String,
-    /// "in-process" (default) or "uci".
-    #[serde(default = "default_kind")]
-    pub kind: String,
+    #[serde(default)]
+    pub kind: EngineKind,
     /// Tunable overrides (in-process), or `setoption` values sent to a UCI
     /// `trappy`; applied after `options_file`.
     #[serde(default)]
@@ -49,7 +48,7 @@ pub struct EngineSection {
 impl EngineSection {
     /// Whether this is an optional UCI engine whose program is missing.
     pub fn missing_optional(&self, base: &Path) -> bool {
-        let Some(command) = self.command.as_ref().filter(|_| self.optional && self.kind == "uci") else {
+        let Some(command) = self.command.as_ref().filter(|_| self.optional && self.kind == EngineKind::Uci) else {
             return false;
         };
         if command.components().count() > 1 {
@@ -61,8 +60,14 @@ impl EngineSection {
     }
 }
 
-fn default_kind() -> String {
-    "in-process".into()
+/// How an `[[engine]]` is played: `kind = "in-process"` (the default) or
+/// `kind = "uci"`.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineKind {
+    #[default]
+    InProcess,
+    Uci,
 }
 
 fn default_hash() -> usize {
@@ -153,8 +158,8 @@ pub fn engine_tunables(engine: &EngineSection, base: &Path) -> Result<Tunables, 
 }
 
 fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String> {
-    match engine.kind.as_str() {
-        "in-process" => {
+    match engine.kind {
+        EngineKind::InProcess => {
             if engine.command.is_some() {
                 return Err(format!("engine '{}': command is only for kind = \"uci\"", engine.name));
             }
@@ -164,7 +169,7 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 hash_mb: engine.hash_mb,
             })
         }
-        "uci" => {
+        EngineKind::Uci => {
             let command =
                 engine.command.as_ref().ok_or_else(|| format!("engine '{}': uci needs command", engine.name))?;
             // A bare name is looked up on PATH; anything with a slash is a path.
@@ -189,7 +194,6 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 move_timeout: Duration::from_secs(30),
             }))
         }
-        other => Err(format!("engine '{}': kind must be \"in-process\" or \"uci\", not \"{other}\"", engine.name)),
     }
 }
 

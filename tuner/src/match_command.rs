@@ -43,18 +43,6 @@ pub struct MatchArgs {
     pub status_every: u64,
 }
 
-/// Where the embedded default's relative paths start: `configs/` of the
-/// checkout, found from the working directory when run from the repository
-/// root (short paths in the report), else from where this crate was built.
-fn default_config_dir() -> PathBuf {
-    let local = Path::new("configs");
-    if local.join("default.toml").is_file() {
-        local.to_path_buf()
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs")
-    }
-}
-
 /// Today's date as YYYY.MM.DD (UTC).
 fn today() -> String {
     matches::calendar::pgn_date(std::time::SystemTime::now())
@@ -208,7 +196,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     }
     let MatchPlan { mut tournament, sprt: sprt_config, skipped } = match &args.config {
         Some(path) => load_match_config(path, &args.overrides)?,
-        None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, &default_config_dir())
+        None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, Path::new(""))
             .map_err(|e| format!("embedded default: {e}"))?,
     };
     tournament.date = today();

@@ -6,7 +6,7 @@ pub use crate::engine_section::{build_entrant, index_engines, EngineSection};
 use crate::match_overrides::MatchOverrides;
 use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use matches::game::GameSettings;
-use matches::openings::{load_openings, Opening, OpeningOrder, OpeningSettings};
+use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
 use matches::stats::{SprtConfig, SprtModel};
 use matches::tournament::{Tournament, TournamentKind};
 use serde::Deserialize;
@@ -29,8 +29,7 @@ pub struct MatchConfig {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentSection {
-    /// "head-to-head", "gauntlet" or "round-robin".
-    pub kind: String,
+    pub kind: KindName,
     /// Game pairs per pairing.
     pub pairs: usize,
     pub concurrency: Option<usize>,
@@ -48,6 +47,16 @@ pub struct TournamentSection {
     pub pgn: Option<PathBuf>,
 }
 
+/// `tournament.kind` as written in the config.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum KindName {
+    HeadToHead,
+    Gauntlet,
+    RoundRobin,
+    Pool,
+}
+
 fn default_true() -> bool {
     true
 }
@@ -61,7 +70,7 @@ fn default_event() -> String {
 pub struct OpeningsSection {
     pub file: PathBuf,
     #[serde(default = "default_order")]
-    pub order: String,
+    pub order: OpeningOrder,
     #[serde(default)]
     pub seed: u64,
     #[serde(default = "default_start")]
@@ -69,8 +78,8 @@ pub struct OpeningsSection {
     pub plies: Option<usize>,
 }
 
-fn default_order() -> String {
-    "sequential".into()
+fn default_order() -> OpeningOrder {
+    OpeningOrder::Sequential
 }
 
 fn default_start() -> usize {
@@ -116,15 +125,15 @@ pub struct SprtSection {
     #[serde(default = "default_error")]
     pub beta: f64,
     #[serde(default = "default_model")]
-    pub model: String,
+    pub model: SprtModel,
 }
 
 fn default_error() -> f64 {
     0.05
 }
 
-fn default_model() -> String {
-    "normalized".into()
+fn default_model() -> SprtModel {
+    SprtModel::Normalized
 }
 
 /// The tournament and SPRT a config describes.
@@ -155,20 +164,22 @@ fn engines_named<'a>(
         .collect()
 }
 
+/// `openings.file = "builtin"`: the book carried inside the binary, so
+/// the embedded default runs from any directory.
+pub const BUILTIN_OPENINGS: &str = "builtin";
+const BUILTIN_BOOK: &str = include_str!("../../data/openings/8moves_v3-2000.pgn");
+
 pub fn build_openings(section: &OpeningsSection, base: &Path) -> Result<Vec<Opening>, String> {
-    let order = match section.order.as_str() {
-        "random" => OpeningOrder::Random,
-        "sequential" => OpeningOrder::Sequential,
-        other => return Err(format!("openings.order must be random or sequential, not \"{other}\"")),
-    };
-    load_openings(&OpeningSettings {
-        path: relative(base, &section.file),
-        order,
+    let builtin = section.file.as_os_str() == BUILTIN_OPENINGS;
+    let settings = OpeningSettings {
+        path: if builtin { PathBuf::from("builtin 8moves_v3-2000.pgn") } else { relative(base, &section.file) },
+        order: section.order,
         seed: section.seed,
         start: section.start,
         plies: section.plies,
-    })
-    .map_err(|e| format!("openings.file: {e}"))
+    };
+    let openings = if builtin { openings_from_text(BUILTIN_BOOK, &settings) } else { load_openings(&settings) };
+    openings.map_err(|e| format!("openings.file: {e}"))
 }
 
 pub fn build_settings(adjudication: &AdjudicationSection) -> GameSettings {
@@ -187,12 +198,13 @@ pub fn build_settings(adjudication: &AdjudicationSection) -> GameSettings {
 }
 
 fn build_sprt(section: &SprtSection) -> Result<SprtConfig, String> {
-    let model = match section.model.as_str() {
-        "normalized" => SprtModel::Normalized,
-        "logistic" => SprtModel::Logistic,
-        other => return Err(format!("sprt.model must be normalized or logistic, not \"{other}\"")),
+    let sprt = SprtConfig {
+        elo0: section.elo0,
+        elo1: section.elo1,
+        alpha: section.alpha,
+        beta: section.beta,
+        model: section.model,
     };
-    let sprt = SprtConfig { elo0: section.elo0, elo1: section.elo1, alpha: section.alpha, beta: section.beta, model };
     sprt.validate().map_err(|e| format!("sprt: {e}"))?;
     Ok(sprt)
 }
@@ -209,14 +221,14 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
         None => config.engines.iter().collect(),
     };
     chosen.retain(wanted);
-    if section.kind != "pool" && section.opponents.is_some() {
+    if section.kind != KindName::Pool && section.opponents.is_some() {
         return Err("tournament.opponents is only for kind = \"pool\"".into());
     }
-    let kind = match section.kind.as_str() {
-        "head-to-head" => TournamentKind::HeadToHead,
-        "gauntlet" => TournamentKind::Gauntlet,
-        "round-robin" => TournamentKind::RoundRobin,
-        "pool" => {
+    let kind = match section.kind {
+        KindName::HeadToHead => TournamentKind::HeadToHead,
+        KindName::Gauntlet => TournamentKind::Gauntlet,
+        KindName::RoundRobin => TournamentKind::RoundRobin,
+        KindName::Pool => {
             let names = section.opponents.as_ref().ok_or("tournament.opponents: kind = \"pool\" needs the pool")?;
             let mut pool = engines_named(&by_name, names, "tournament.opponents")?;
             pool.retain(wanted);
@@ -230,13 +242,10 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             chosen.extend(pool);
             TournamentKind::Pool { candidates, head_to_head: section.head_to_head }
         }
-        other => {
-            return Err(format!("tournament.kind must be head-to-head, gauntlet, round-robin or pool, not \"{other}\""))
-        }
     };
     if chosen.len() < 2 || (kind == TournamentKind::HeadToHead && chosen.len() != 2) {
         return Err(format!(
-            "tournament.players: {} needs {} engines, found {}",
+            "tournament.players: {:?} needs {} engines, found {}",
             section.kind,
             if kind == TournamentKind::HeadToHead { "exactly 2" } else { "at least 2" },
             chosen.len()
@@ -321,7 +330,10 @@ options = {{ TrapScale = 0 }}
     fn every_broken_config_names_what_is_wrong() {
         let cases = [
             (config("").replace("pairs = 3", "pairs = \"three\""), "pairs"),
-            (config("").replace("kind = \"gauntlet\"", "kind = \"swiss\""), "tournament.kind"),
+            (config("").replace("kind = \"gauntlet\"", "kind = \"swiss\""), "`swiss`, expected one of `head-to-head`"),
+            (config("").replace("order = \"random\"", "order = \"shuffled\""), "`shuffled`, expected"),
+            (config("").replace("name = \"plain\"", "name = \"plain\"\nkind = \"ucii\""), "`ucii`, expected"),
+            (config("[sprt]\nelo0 = 0\nelo1 = 5\nmodel = \"bayes\""), "`bayes`, expected"),
             (config("").replace("noob_3moves-2000.epd", "missing.epd"), "missing.epd"),
             (config("").replace("depth = 5", "depth = 5\nnodes = 10"), "exactly one"),
             (config("").replace("tc = \"10+0.1\"", "tc = \"ten\""), "tc"),

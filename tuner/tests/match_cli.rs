@@ -97,3 +97,24 @@ fn command_line_overrides_change_the_run() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("tc 'fast'"), "{}", String::from_utf8_lossy(&bad.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_embedded_default_runs_from_any_directory_and_writes_there() {
+    // A folder outside the checkout: nothing of the repository beside it.
+    let dir = std::env::temp_dir().join(format!("tuner-match-default-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
+        .args(["match", "--pairs", "1", "--each-depth", "2", "--concurrency", "1"])
+        .current_dir(&dir)
+        .output()
+        .expect("run tuner");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    // Three players round-robin, one pair each: six games, journaled and
+    // written as PGN in the working directory.
+    let journal = std::fs::read_to_string(dir.join("default-match.jsonl")).expect("journal in the working directory");
+    assert_eq!(journal.lines().count(), 6, "{journal}");
+    let pgn = std::fs::read_to_string(dir.join("default-match.pgn")).expect("pgn in the working directory");
+    assert_eq!(pgn.matches("[Event \"trappy default demonstration\"]").count(), 6);
+    let _ = std::fs::remove_dir_all(&dir);
+}

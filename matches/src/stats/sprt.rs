@@ -6,7 +6,8 @@ use super::elo::NELO_PER_T;
 use super::sample::{mean_and_variance, Distribution, Sample};
 use super::special::bisect;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SprtModel {
     /// Hypotheses in normalized Elo (the default in fishtest and fastchess).
     Normalized,
