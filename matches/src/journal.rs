@@ -95,6 +95,16 @@ impl JournalEntry {
     }
 }
 
+static WRITES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Held while a finished game is written (journal line, then PGN). An
+/// interrupt handler takes it and never gives it back before the process
+/// exits, so an interrupted run stops between two games' writes, never in
+/// the middle of one.
+pub fn hold_writes() -> std::sync::MutexGuard<'static, ()> {
+    WRITES.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Appends entries to the journal file, one flushed line each.
 pub struct JournalWriter {
     file: File,

@@ -7,6 +7,7 @@ pub mod game;
 pub mod game_record;
 pub mod in_process;
 pub mod journal;
+pub mod journal_scores;
 pub mod openings;
 pub mod pgn_reader;
 pub mod pgn_writer;

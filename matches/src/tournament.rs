@@ -394,12 +394,14 @@ pub fn run_tournament(
                 plies: record.moves.len(),
                 trappy: record.trappy_counts(),
             };
+            let writing = crate::journal::hold_writes();
             journal.append(&entry)?;
             if let Some(file) = pgn.as_mut() {
                 file.write_all(write_pgn(&record).as_bytes())
                     .and_then(|_| file.flush())
                     .map_err(|e| format!("cannot write PGN: {e}"))?;
             }
+            drop(writing);
             board.add(&games, entry);
             finished += 1;
             let stop = on_game(&Progress { finished, total, scores: &board.scores, last: Some(&record) });

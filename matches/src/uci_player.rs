@@ -92,6 +92,11 @@ impl UciPlayer {
         if let Some(dir) = &self.config.working_dir {
             command.current_dir(dir);
         }
+        // A process group of its own: Ctrl-C at the terminal reaches the
+        // tournament (which stops cleanly), not the engines mid-game, which
+        // would otherwise die and be scored as crashes.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command
             .spawn()
             .map_err(|e| PlayerError::StartFailed(format!("cannot run {}: {e}", self.config.command.display())))?;

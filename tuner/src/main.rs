@@ -3,10 +3,12 @@
 
 mod bench_command;
 mod engine_section;
+mod interrupt;
 mod match_command;
 mod match_config;
 mod match_overrides;
 mod match_progress;
+mod report_command;
 mod spsa;
 mod stats_command;
 mod svg_chart;
@@ -15,6 +17,7 @@ mod tune_config;
 
 use clap::{Parser, Subcommand};
 use match_command::{run_match, MatchArgs};
+use report_command::{run_report, ReportArgs};
 use stats_command::{run_stats, StatsArgs};
 use std::process::ExitCode;
 use tune_command::{run_tune, TuneArgs};
@@ -32,13 +35,19 @@ enum Command {
     Match(MatchArgs),
     /// Elo, normalized Elo, LOS, draw ratio and GSPRT from result counts
     Stats(StatsArgs),
+    /// The report of a results journal (finished or interrupted)
+    Report(ReportArgs),
     /// SPSA tuning of tunables against an opponent pool, from a TOML config
     Tune(TuneArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(message) = interrupt::install() {
+        eprintln!("warning: {message}");
+    }
     let result = match cli.command {
+        Command::Report(args) => run_report(&args),
         Command::Stats(args) => run_stats(&args),
         Command::Match(args) => run_match(&args),
         Command::Tune(args) => run_tune(&args),

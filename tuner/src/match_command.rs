@@ -5,6 +5,7 @@ use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
 use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
 use crate::match_overrides::MatchOverrides;
 use crate::match_progress::MatchProgress;
+use crate::report_command::journal_report;
 use clap::Args;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
@@ -48,7 +49,7 @@ fn today() -> String {
     matches::calendar::pgn_date(std::time::SystemTime::now())
 }
 
-fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore) -> String {
+pub(crate) fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore) -> String {
     let sample = Sample::Pentanomial(score.pairs);
     let games = Sample::Trinomial(score.games);
     let used = if score.pairs.ll + score.pairs.ld + score.pairs.dd_wl + score.pairs.wd + score.pairs.ww > 0 {
@@ -67,7 +68,8 @@ fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore)
         }
         Some(e) if e.elo_error == 0.0 => {
             // Every pair scored the same: a point estimate without an error.
-            line += &format!("  Elo {:+.1} (no error bar: every pair scored the same)", e.elo);
+            // Adding 0.0 turns a negative zero into a plain one.
+            line += &format!("  Elo {:+.1} (no error bar: every pair scored the same)", e.elo + 0.0);
         }
         Some(e) => {
             line += &format!(
@@ -136,7 +138,7 @@ fn table_row(label: &str, score: &PairingScore) -> String {
 /// One Markdown table of every pairing, from the first player's side, with
 /// its trappy counters: the headline table of a pool experiment. A pool
 /// also gets one row per player for the whole pool.
-fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usize, usize), PairingScore>) -> String {
+pub(crate) fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usize, usize), PairingScore>) -> String {
     let mut table = String::from(
         "\n| pairing | W / D / L | Elo ± 95% | pentanomial | differs from plain | traps set / game | fallen into / game |\n\
          |---|---|---|---|---|---|---|\n",
@@ -218,6 +220,12 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.spec.name().to_string()).collect();
+    let journal = tournament.journal.clone();
+    crate::interrupt::on_interrupt(move || {
+        let report = journal_report(&journal).unwrap_or_else(|e| format!("(no report: {e})"));
+        format!("{report}
+resume with: {}", crate::interrupt::resume_command())
+    });
     let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config)?;
     let mut verdict = None;
     let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {

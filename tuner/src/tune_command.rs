@@ -203,6 +203,18 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
     }
+    let (state_path, completed_before) = (plan.state.clone(), state.completed);
+    crate::interrupt::on_interrupt(move || {
+        // The state file is replaced whole after each iteration, so it
+        // holds every finished iteration; the current one's games resume
+        // from its journal.
+        let completed = read_state(&state_path).ok().flatten().map_or(completed_before, |s| s.completed);
+        format!(
+            "SPSA: {completed} iterations finished (state in {})\nresume with: {}",
+            state_path.display(),
+            crate::interrupt::resume_command()
+        )
+    });
     let started = Instant::now();
     let bar = ProgressBar::new(plan.schedule.iterations as u64);
     bar.set_style(
