@@ -3,6 +3,7 @@
 
 pub mod adjudication;
 pub mod calendar;
+pub mod engine_log;
 pub mod game;
 pub mod game_record;
 pub mod in_process;

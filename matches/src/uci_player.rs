@@ -2,6 +2,7 @@
 //! stdin/stdout with a timeout on every answer, and restarted after a
 //! crash or a stall so the tournament goes on.
 
+use crate::engine_log::{Direction, EngineLog};
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
 use movegen::{Board, Move, START_FEN};
 use std::io::{BufRead, BufReader, Write};
@@ -23,9 +24,12 @@ pub struct UciEngineConfig {
     /// Longest wait for `bestmove` beyond what the limit allows (depth and
     /// node limits have no clock, so this is their whole allowance).
     pub move_timeout: Duration,
+    /// Where every line to and from the engine, and its stderr, is logged.
+    pub log: Option<EngineLog>,
 }
 
 struct Running {
+    pid: u32,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -60,6 +64,9 @@ impl UciPlayer {
 
     fn send(&mut self, line: &str) -> Result<(), PlayerError> {
         let running = self.running.as_mut().ok_or_else(|| PlayerError::Crashed("not running".into()))?;
+        if let Some(log) = &self.config.log {
+            log.record(&self.config.name, running.pid, Direction::ToEngine, line);
+        }
         writeln!(running.stdin, "{line}")
             .and_then(|_| running.stdin.flush())
             .map_err(|e| PlayerError::Crashed(format!("cannot write to the engine: {e}")))
@@ -88,7 +95,9 @@ impl UciPlayer {
 
     fn start(&mut self) -> Result<(), PlayerError> {
         let mut command = Command::new(&self.config.command);
-        command.args(&self.config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        // Stderr is read into the log when there is one.
+        let stderr = if self.config.log.is_some() { Stdio::piped() } else { Stdio::null() };
+        command.args(&self.config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr);
         if let Some(dir) = &self.config.working_dir {
             command.current_dir(dir);
         }
@@ -104,15 +113,28 @@ impl UciPlayer {
             let _ = child.kill();
             return Err(PlayerError::StartFailed("no pipes to the engine".into()));
         };
+        let pid = child.id();
         let (sender, lines) = channel();
+        let (log, name) = (self.config.log.clone(), self.config.name.clone());
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(log) = &log {
+                    log.record(&name, pid, Direction::FromEngine, &line);
+                }
                 if sender.send(line).is_err() {
                     break;
                 }
             }
         });
-        self.running = Some(Running { child, stdin, lines });
+        if let (Some(log), Some(stderr)) = (self.config.log.clone(), child.stderr.take()) {
+            let name = self.config.name.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    log.record(&name, pid, Direction::Stderr, &line);
+                }
+            });
+        }
+        self.running = Some(Running { pid, child, stdin, lines });
         let timeout = self.config.startup_timeout;
         let handshake = (|| {
             self.send("uci")?;

@@ -173,6 +173,7 @@ fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
                 options: vec![],
                 startup_timeout: Duration::from_secs(2),
                 move_timeout: Duration::from_secs(2),
+                log: None,
             }),
             limit: LimitSpec::Depth(2),
         };
@@ -189,4 +190,56 @@ fn resuming_a_finished_journal_plays_nothing_and_returns() {
     let again = run_tournament(&tournament(journal.clone(), None), |_| false).expect("returns at once");
     assert_eq!(first, again);
     assert_eq!(read_journal(&journal).expect("journal").len(), 12);
+}
+
+#[test]
+fn the_engine_log_holds_every_line_both_ways_and_stderr() {
+    use matches::engine_log::EngineLog;
+    use matches::uci_player::UciEngineConfig;
+    let journal = temp("logged.jsonl");
+    let log_path = temp("engines.log");
+    let log = EngineLog::open(&log_path).expect("log opens");
+    let mut t = tournament(journal, None);
+    t.pairs_per_pairing = 1;
+    t.entrants[1] = Entrant {
+        spec: PlayerSpec::Uci(UciEngineConfig {
+            name: "fake".into(),
+            command: PathBuf::from(env!("CARGO_BIN_EXE_fake_uci_engine")),
+            args: vec!["normal".into()],
+            working_dir: None,
+            options: vec![("Hash".into(), "1".into())],
+            startup_timeout: Duration::from_secs(5),
+            move_timeout: Duration::from_secs(5),
+            log: Some(log),
+        }),
+        limit: LimitSpec::Depth(2),
+    };
+    run_tournament(&t, |_| false).expect("runs");
+    let text = std::fs::read_to_string(&log_path).expect("log written");
+    let lines: Vec<&str> = text.lines().collect();
+    // Every line: timestamp, engine name with its process id, direction, text.
+    for line in &lines {
+        let fields: Vec<&str> = line.splitn(5, ' ').collect();
+        assert!(fields.len() >= 4 && fields[0].contains('T') && fields[1] == "UTC", "{line}");
+        assert!(fields[2].starts_with("fake(") && fields[2].ends_with(')'), "{line}");
+        assert!([">", "<", "!"].contains(&fields[3]), "{line}");
+    }
+    for expected in [
+        "> uci",
+        "< uciok",
+        "! fake engine (normal) starting",
+        "> setoption name Hash value 1",
+        "> isready",
+        "< readyok",
+        "> ucinewgame",
+        "> position ",
+        "> go depth 2",
+        "< bestmove ",
+    ] {
+        assert!(lines.iter().any(|l| l.contains(&format!(") {expected}"))), "no '{expected}' in\n{text}");
+    }
+    // One game per colour: two searches at least, each answered.
+    let goes = lines.iter().filter(|l| l.contains(") > go ")).count();
+    let answers = lines.iter().filter(|l| l.contains(") < bestmove ")).count();
+    assert!(goes >= 2 && goes == answers, "{goes} go, {answers} bestmove");
 }

@@ -21,6 +21,7 @@ fn fake(name: &str, args: &[&str]) -> UciPlayer {
         options: vec![],
         startup_timeout: Duration::from_millis(500),
         move_timeout: Duration::from_millis(500),
+        log: None,
     })
 }
 
@@ -36,6 +37,7 @@ fn trappy() -> UciPlayer {
         options: vec![("Hash".into(), "4".into()), ("TrapScale".into(), "0".into())],
         startup_timeout: Duration::from_secs(5),
         move_timeout: Duration::from_secs(10),
+        log: None,
     })
 }
 
@@ -77,6 +79,7 @@ fn a_missing_binary_is_a_start_failure_not_a_panic() {
         options: vec![],
         startup_timeout: Duration::from_millis(200),
         move_timeout: Duration::from_millis(200),
+        log: None,
     });
     let mut good = fake("good", &["normal"]);
     assert_eq!(play(&mut good, &mut missing), (GameResult::WhiteWins, Termination::Crash));

@@ -54,6 +54,7 @@ fn plain_player(name: &str, external: Option<&Path>) -> PlayerSpec {
             options: vec![("Hash".into(), "16".into()), ("TrapScale".into(), "0".into())],
             startup_timeout: Duration::from_secs(10),
             move_timeout: Duration::from_secs(30),
+            log: None,
         }),
     }
 }

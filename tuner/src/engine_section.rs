@@ -192,6 +192,7 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 options,
                 startup_timeout: Duration::from_millis(engine.startup_timeout_ms),
                 move_timeout: Duration::from_secs(30),
+                log: None,
             }))
         }
     }

@@ -5,10 +5,11 @@ use crate::engine_section::relative;
 pub use crate::engine_section::{build_entrant, index_engines, EngineSection};
 use crate::match_overrides::MatchOverrides;
 use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
+use matches::engine_log::EngineLog;
 use matches::game::GameSettings;
 use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
 use matches::stats::{SprtConfig, SprtModel};
-use matches::tournament::{Tournament, TournamentKind};
+use matches::tournament::{PlayerSpec, Tournament, TournamentKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -45,6 +46,8 @@ pub struct TournamentSection {
     pub event: String,
     pub journal: PathBuf,
     pub pgn: Option<PathBuf>,
+    /// The engine communication log (UCI engines only).
+    pub log: Option<PathBuf>,
 }
 
 /// `tournament.kind` as written in the config.
@@ -251,7 +254,16 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             chosen.len()
         ));
     }
-    let entrants = chosen.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
+    let mut entrants =
+        chosen.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
+    if let Some(path) = &section.log {
+        let log = EngineLog::open(&relative(base, path)).map_err(|e| format!("tournament.log: {e}"))?;
+        for entrant in &mut entrants {
+            if let PlayerSpec::Uci(config) = &mut entrant.spec {
+                config.log = Some(log.clone());
+            }
+        }
+    }
     let openings = build_openings(&config.openings, base)?;
     if section.pairs == 0 {
         return Err("tournament.pairs must be at least 1".into());
@@ -324,6 +336,30 @@ options = {{ TrapScale = 0 }}
         );
         assert_eq!(t.journal, base().join("j.jsonl"));
         assert!(plan.sprt.is_none());
+    }
+
+    #[test]
+    fn a_log_is_given_to_every_uci_engine() {
+        let dir = std::env::temp_dir().join(format!("match-config-log-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let text = config("[[engine]]\nname = \"sf\"\nkind = \"uci\"\ncommand = \"stockfish\"\ndepth = 3")
+            .replace("[tournament]", &format!("[tournament]\nlog = \"{}/engines.log\"", dir.display()))
+            .replace("kind = \"gauntlet\"", "kind = \"round-robin\"");
+        let plan = parse_match_config(&text, &base()).expect("valid");
+        let logs: Vec<Option<PathBuf>> = plan
+            .tournament
+            .entrants
+            .iter()
+            .map(|entrant| match &entrant.spec {
+                PlayerSpec::Uci(uci) => uci.log.as_ref().map(|log| log.path().to_path_buf()),
+                PlayerSpec::InProcess { .. } => None,
+            })
+            .collect();
+        assert_eq!(logs, [None, None, Some(dir.join("engines.log"))]);
+        let unwritable = text.replace(&format!("{}/engines.log", dir.display()), "/nonexistent/dir/engines.log");
+        let error = parse_match_config(&unwritable, &base()).err().expect("refused");
+        assert!(error.contains("tournament.log") && error.contains("/nonexistent/dir/engines.log"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -29,6 +29,10 @@ pub struct MatchOverrides {
     /// PGN output (overrides tournament.pgn)
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Log every line sent to and received from the UCI engines, and their
+    /// stderr, with a timestamp and the engine's name (tournament.log)
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
     /// A clock `base+increment` (seconds) for every engine
     #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["each_depth", "each_nodes"])]
     pub each_tc: Option<String>,
@@ -50,6 +54,7 @@ impl MatchOverrides {
             && self.openings.is_none()
             && self.journal.is_none()
             && self.pgn.is_none()
+            && self.log.is_none()
             && self.each_tc.is_none()
             && self.each_depth.is_none()
             && self.each_nodes.is_none()
@@ -76,7 +81,7 @@ impl MatchOverrides {
         if let Some(n) = self.pairs {
             tournament.insert("pairs".into(), Value::Integer(n.into()));
         }
-        for (key, path) in [("journal", &self.journal), ("pgn", &self.pgn)] {
+        for (key, path) in [("journal", &self.journal), ("pgn", &self.pgn), ("log", &self.log)] {
             if let Some(path) = path {
                 tournament.insert(key.into(), Value::String(absolute(path)?));
             }
@@ -137,6 +142,7 @@ mod tests {
             pairs: Some(40),
             seed: Some(9),
             journal: Some(PathBuf::from("/runs/x.jsonl")),
+            log: Some(PathBuf::from("/runs/engines.log")),
             each_tc: Some("5+0.05".into()),
             ..MatchOverrides::default()
         };
@@ -146,6 +152,7 @@ mod tests {
         assert_eq!(tournament["concurrency"].as_integer(), Some(3));
         assert_eq!(tournament["pairs"].as_integer(), Some(40));
         assert_eq!(tournament["journal"].as_str(), Some("/runs/x.jsonl"));
+        assert_eq!(tournament["log"].as_str(), Some("/runs/engines.log"));
         assert_eq!(config["openings"]["seed"].as_integer(), Some(9));
         assert_eq!(config["openings"]["file"].as_str(), Some("book.pgn"), "untouched");
         for engine in config["engine"].as_array().expect("engines") {

@@ -22,6 +22,8 @@ fn main() {
                 if mode == "slow-start" {
                     std::thread::sleep(std::time::Duration::from_millis(n));
                 }
+                // Something on stderr, as real engines print banners there.
+                eprintln!("fake engine ({mode}) starting");
                 let _ = writeln!(out, "id name fake\nuciok");
             }
             Some("isready") => {
