@@ -138,7 +138,11 @@ fn table_row(label: &str, score: &PairingScore) -> String {
 /// One Markdown table of every pairing, from the first player's side, with
 /// its trappy counters: the headline table of a pool experiment. A pool
 /// also gets one row per player for the whole pool.
-pub(crate) fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usize, usize), PairingScore>) -> String {
+pub(crate) fn summary_table(
+    names: &[String],
+    kind: TournamentKind,
+    scores: &BTreeMap<(usize, usize), PairingScore>,
+) -> String {
     let mut table = String::from(
         "\n| pairing | W / D / L | Elo ± 95% | pentanomial | differs from plain | traps set / game | fallen into / game |\n\
          |---|---|---|---|---|---|---|\n",
@@ -223,10 +227,13 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     let journal = tournament.journal.clone();
     crate::interrupt::on_interrupt(move || {
         let report = journal_report(&journal).unwrap_or_else(|e| format!("(no report: {e})"));
-        format!("{report}
-resume with: {}", crate::interrupt::resume_command())
+        format!(
+            "{report}
+resume with: {}",
+            crate::interrupt::resume_command()
+        )
     });
-    let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config)?;
+    let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config.clone())?;
     let mut verdict = None;
     let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {
         verdict = shown.update(progress);
@@ -248,16 +255,17 @@ resume with: {}", crate::interrupt::resume_command())
     if let TournamentKind::Pool { candidates, .. } = tournament.kind {
         report += &paired_section(&names, candidates, &tournament)?;
     }
-    if let (Some(config), Some((_, score))) = (&sprt_config, scores.iter().next()) {
-        let test = verdict.unwrap_or_else(|| sprt(&Sample::Pentanomial(score.pairs), config));
+    if let Some(plan) = &sprt_config {
+        let config = &plan.config;
+        let test = verdict.unwrap_or_else(|| sprt(&plan.sample(&scores), config));
         let decision = match test.decision {
             Some(SprtDecision::AcceptH1) => "H1 accepted",
             Some(SprtDecision::AcceptH0) => "H0 accepted",
             None => "no decision",
         };
         report += &format!(
-            "SPRT [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {decision}\n",
-            config.elo0, config.elo1, test.llr, test.lower_bound, test.upper_bound
+            "SPRT [{}, {}] on {}: LLR {:.2} ({:.2}, {:.2}) {decision}\n",
+            config.elo0, config.elo1, plan.label, test.llr, test.lower_bound, test.upper_bound
         );
     }
     for name in &skipped {

@@ -8,8 +8,8 @@ use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use matches::engine_log::EngineLog;
 use matches::game::GameSettings;
 use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
-use matches::stats::{SprtConfig, SprtModel};
-use matches::tournament::{PlayerSpec, Tournament, TournamentKind};
+use matches::stats::{Pentanomial, Sample, SprtConfig, SprtModel};
+use matches::tournament::{pairings, Entrant, PairingScore, PlayerSpec, Tournament, TournamentKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -129,6 +129,9 @@ pub struct SprtSection {
     pub beta: f64,
     #[serde(default = "default_model")]
     pub model: SprtModel,
+    /// The two players whose games the test judges, from the first one's
+    /// side; may be left out when the tournament has one pairing.
+    pub pairing: Option<[String; 2]>,
 }
 
 fn default_error() -> f64 {
@@ -139,10 +142,34 @@ fn default_model() -> SprtModel {
     SprtModel::Normalized
 }
 
+/// An SPRT on one pairing of the tournament.
+#[derive(Clone, Debug)]
+pub struct SprtPlan {
+    pub config: SprtConfig,
+    /// The pairing as the tournament scores it (entrant indices).
+    pub pairing: (usize, usize),
+    /// Whether the test takes the second entrant's side of that pairing.
+    pub reversed: bool,
+    /// "A vs B" as the config names it.
+    pub label: String,
+}
+
+impl SprtPlan {
+    /// The judged pairing's pentanomial counts, from the named side.
+    pub fn sample(&self, scores: &BTreeMap<(usize, usize), PairingScore>) -> Sample {
+        let p = scores.get(&self.pairing).map(|s| s.pairs).unwrap_or_default();
+        Sample::Pentanomial(if self.reversed {
+            Pentanomial { ll: p.ww, ld: p.wd, dd_wl: p.dd_wl, wd: p.ld, ww: p.ll }
+        } else {
+            p
+        })
+    }
+}
+
 /// The tournament and SPRT a config describes.
 pub struct MatchPlan {
     pub tournament: Tournament,
-    pub sprt: Option<SprtConfig>,
+    pub sprt: Option<SprtPlan>,
     /// Optional engines left out because their program is not installed.
     pub skipped: Vec<String>,
 }
@@ -200,6 +227,41 @@ pub fn build_settings(adjudication: &AdjudicationSection) -> GameSettings {
     }
 }
 
+/// Which pairing an `[sprt]` section judges: the one it names, or the
+/// tournament's only pairing.
+fn sprt_plan(section: &SprtSection, kind: TournamentKind, entrants: &[Entrant]) -> Result<SprtPlan, String> {
+    let config = build_sprt(section)?;
+    let names: Vec<&str> = entrants.iter().map(|e| e.spec.name()).collect();
+    let all = pairings(kind, entrants.len());
+    let (pairing, reversed) = match &section.pairing {
+        Some([first, second]) => {
+            let seat = |name: &String| {
+                names.iter().position(|n| n == name).ok_or_else(|| format!("sprt.pairing: '{name}' does not play"))
+            };
+            let (a, b) = (seat(first)?, seat(second)?);
+            if all.contains(&(a, b)) {
+                ((a, b), false)
+            } else if all.contains(&(b, a)) {
+                ((b, a), true)
+            } else {
+                return Err(format!("sprt.pairing: {first} and {second} do not meet in this tournament"));
+            }
+        }
+        None if all.len() == 1 => (all[0], false),
+        None => {
+            return Err(format!(
+                "sprt.pairing: the tournament has {} pairings; name the one the SPRT judges, \
+                 e.g. pairing = [\"{}\", \"{}\"]",
+                all.len(),
+                names[all[0].0],
+                names[all[0].1]
+            ))
+        }
+    };
+    let (first, second) = if reversed { (pairing.1, pairing.0) } else { pairing };
+    Ok(SprtPlan { config, pairing, reversed, label: format!("{} vs {}", names[first], names[second]) })
+}
+
 fn build_sprt(section: &SprtSection) -> Result<SprtConfig, String> {
     let sprt = SprtConfig {
         elo0: section.elo0,
@@ -254,8 +316,7 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             chosen.len()
         ));
     }
-    let mut entrants =
-        chosen.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
+    let mut entrants = chosen.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
     if let Some(path) = &section.log {
         let log = EngineLog::open(&relative(base, path)).map_err(|e| format!("tournament.log: {e}"))?;
         for entrant in &mut entrants {
@@ -268,7 +329,10 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
     if section.pairs == 0 {
         return Err("tournament.pairs must be at least 1".into());
     }
-    let sprt = config.sprt.as_ref().map(build_sprt).transpose()?;
+    let sprt = match &config.sprt {
+        Some(section) => Some(sprt_plan(section, kind, &entrants)?),
+        None => None,
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     Ok(MatchPlan {
         tournament: Tournament {
@@ -360,6 +424,39 @@ options = {{ TrapScale = 0 }}
         let error = parse_match_config(&unwritable, &base()).err().expect("refused");
         assert!(error.contains("tournament.log") && error.contains("/nonexistent/dir/engines.log"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_sprt_judges_the_pairing_it_names() {
+        let three = |sprt: &str| {
+            config(&format!("[[engine]]\nname = \"shallow\"\ndepth = 3\n{sprt}"))
+                .replace("kind = \"gauntlet\"", "kind = \"round-robin\"")
+        };
+        let sprt = "[sprt]\nelo0 = 0\nelo1 = 5";
+        // Three players, three pairings: the test must say which it judges.
+        let error = parse_match_config(&three(sprt), &base()).err().expect("refused");
+        assert!(error.contains("sprt.pairing") && error.contains("3 pairings"), "{error}");
+        let named = parse_match_config(&three(&format!("{sprt}\npairing = [\"plain\", \"shallow\"]")), &base());
+        let plan = named.expect("valid").sprt.expect("sprt");
+        assert_eq!((plan.pairing, plan.reversed, plan.label.as_str()), ((1, 2), false, "plain vs shallow"));
+        // Named the other way round: the same pairing, from the other side.
+        let reversed = parse_match_config(&three(&format!("{sprt}\npairing = [\"shallow\", \"trappy\"]")), &base());
+        let plan = reversed.expect("valid").sprt.expect("sprt");
+        assert_eq!((plan.pairing, plan.reversed), ((0, 2), true));
+        let mut scores = BTreeMap::new();
+        let pairs = Pentanomial { ll: 1, ld: 2, dd_wl: 3, wd: 4, ww: 5 };
+        scores.insert((0, 2), PairingScore { pairs, ..Default::default() });
+        assert_eq!(plan.sample(&scores), Sample::Pentanomial(Pentanomial { ll: 5, ld: 4, dd_wl: 3, wd: 2, ww: 1 }));
+        let stranger = parse_match_config(&three(&format!("{sprt}\npairing = [\"plain\", \"nobody\"]")), &base());
+        assert!(stranger.err().is_some_and(|e| e.contains("'nobody' does not play")));
+        // A gauntlet's players never meet each other.
+        let gauntlet = three(&format!("{sprt}\npairing = [\"plain\", \"shallow\"]"))
+            .replace("kind = \"round-robin\"", "kind = \"gauntlet\"");
+        let error = parse_match_config(&gauntlet, &base()).err().expect("refused");
+        assert!(error.contains("plain and shallow do not meet"), "{error}");
+        // One pairing: no need to name it.
+        let single = parse_match_config(&config(sprt), &base()).expect("valid").sprt.expect("sprt");
+        assert_eq!((single.pairing, single.label.as_str()), ((0, 1), "trappy vs plain"));
     }
 
     #[test]

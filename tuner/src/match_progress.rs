@@ -3,8 +3,9 @@
 //! plain lines as cutechess prints them, one per finished game, and the
 //! Elo with its pentanomial error and the SPRT status every N games.
 
+use crate::match_config::SprtPlan;
 use indicatif::{ProgressBar, ProgressStyle};
-use matches::stats::{estimate, sprt, Sample, SprtConfig, SprtResult};
+use matches::stats::{estimate, sprt, Sample, SprtResult};
 use matches::tournament::{PairingScore, Progress};
 use std::io::{IsTerminal, Write};
 
@@ -14,14 +15,14 @@ pub struct MatchProgress {
     bar: Option<ProgressBar>,
     /// Plain lines: the Elo and SPRT status every this many games.
     status_every: usize,
-    sprt: Option<SprtConfig>,
+    sprt: Option<SprtPlan>,
     out: Box<dyn Write>,
 }
 
 impl MatchProgress {
     /// A bar when standard error is a terminal, plain lines on `out`
     /// otherwise.
-    pub fn new(names: Vec<String>, status_every: usize, sprt: Option<SprtConfig>) -> Result<MatchProgress, String> {
+    pub fn new(names: Vec<String>, status_every: usize, sprt: Option<SprtPlan>) -> Result<MatchProgress, String> {
         let bar = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(0);
             bar.set_style(
@@ -38,10 +39,7 @@ impl MatchProgress {
     /// Shows one update; returns the SPRT result once it has decided.
     pub fn update(&mut self, progress: &Progress) -> Option<SprtResult> {
         let first = progress.scores.iter().next();
-        let verdict = match (&self.sprt, first) {
-            (Some(config), Some((_, score))) => Some(sprt(&Sample::Pentanomial(score.pairs), config)),
-            _ => None,
-        };
+        let verdict = self.sprt.as_ref().map(|plan| sprt(&plan.sample(progress.scores), &plan.config));
         match &self.bar {
             Some(bar) => {
                 bar.set_length(progress.total as u64);
@@ -92,8 +90,11 @@ impl MatchProgress {
             for ((a, b), score) in progress.scores {
                 text += &format!("{} vs {}: {}\n", self.names[*a], self.names[*b], elo_text(score));
             }
-            if let Some(test) = verdict {
-                text += &format!("SPRT: LLR {:.2} ({:.2}, {:.2})\n", test.llr, test.lower_bound, test.upper_bound);
+            if let (Some(test), Some(plan)) = (verdict, &self.sprt) {
+                text += &format!(
+                    "SPRT ({}): LLR {:.2} ({:.2}, {:.2})\n",
+                    plan.label, test.llr, test.lower_bound, test.upper_bound
+                );
             }
         }
         // A closed output is no reason to stop the match.
