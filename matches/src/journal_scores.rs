@@ -5,12 +5,55 @@
 //! journal's game indices are enough to rebuild the pairs.
 
 use crate::journal::JournalEntry;
-use crate::tournament::{score_pairings, PairingScore, ScheduledGame};
+use crate::stats::{estimate, Sample};
+use crate::tournament::{score_pairings, PairingScore, ScheduledGame, Scoreboard};
 use std::collections::BTreeMap;
 
 /// The players in order of first appearance, and the scores of every
 /// pairing from its first entrant's side.
 pub fn score_journal(entries: &[JournalEntry]) -> (Vec<String>, BTreeMap<(usize, usize), PairingScore>) {
+    let (names, games) = rebuild_schedule(entries);
+    (names, score_pairings(&games, entries))
+}
+
+/// One point of a pairing's running Elo.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RunningElo {
+    /// Games of the pairing finished so far.
+    pub games: u64,
+    pub elo: f64,
+    /// The 95 % interval.
+    pub low: f64,
+    pub high: f64,
+}
+
+/// Each pairing's running Elo, by pairing.
+pub type EloCurves = BTreeMap<(usize, usize), Vec<RunningElo>>;
+
+/// Each pairing's Elo (from the pentanomial counts, 95 % interval) after
+/// every game of it, in the order the games finished (the journal's).
+/// Points where the Elo is not yet defined (no pair, or all pairs equal)
+/// are left out.
+pub fn running_elo(entries: &[JournalEntry]) -> (Vec<String>, EloCurves) {
+    let (names, games) = rebuild_schedule(entries);
+    let mut board = Scoreboard::default();
+    let mut curves = EloCurves::new();
+    for entry in entries {
+        let Some(pairing) = games.get(entry.game).map(|g| g.pairing) else { continue };
+        board.add(&games, entry.clone());
+        let Some(score) = board.scores.get(&pairing) else { continue };
+        let played = score.games.wins + score.games.draws + score.games.losses;
+        let estimate = estimate(&Sample::Pentanomial(score.pairs))
+            .filter(|e| e.elo.is_finite() && e.elo_error.is_finite() && e.elo_error > 0.0);
+        if let Some(e) = estimate {
+            let point = RunningElo { games: played, elo: e.elo, low: e.elo - e.elo_error, high: e.elo + e.elo_error };
+            curves.entry(pairing).or_default().push(point);
+        }
+    }
+    (names, curves)
+}
+
+fn rebuild_schedule(entries: &[JournalEntry]) -> (Vec<String>, Vec<ScheduledGame>) {
     let mut sorted: Vec<&JournalEntry> = entries.iter().collect();
     sorted.sort_by_key(|entry| entry.game);
     let mut names: Vec<String> = Vec::new();
@@ -34,8 +77,7 @@ pub fn score_journal(entries: &[JournalEntry]) -> (Vec<String>, BTreeMap<(usize,
             first_is_white,
         };
     }
-    let scores = score_pairings(&games, entries);
-    (names, scores)
+    (names, games)
 }
 
 #[cfg(test)]
@@ -74,5 +116,30 @@ mod tests {
         let ac = &scores[&(0, 2)];
         assert_eq!((ac.games.wins, ac.games.losses), (0, 1));
         assert_eq!(ac.pairs.ll + ac.pairs.ld + ac.pairs.dd_wl + ac.pairs.wd + ac.pairs.ww, 0);
+    }
+
+    #[test]
+    fn the_running_elo_follows_the_pairs_as_they_complete() {
+        use GameResult::*;
+        let mut entries = Vec::new();
+        // Pairs won, drawn, won, lost by "a", three times over.
+        let pattern = [(WhiteWins, BlackWins), (Draw, Draw), (WhiteWins, BlackWins), (BlackWins, WhiteWins)];
+        for (pair, results) in pattern.iter().cycle().take(12).enumerate() {
+            entries.push(entry(2 * pair, "a", "b", results.0));
+            entries.push(entry(2 * pair + 1, "b", "a", results.1));
+        }
+        let (names, curves) = running_elo(&entries);
+        assert_eq!(names, ["a", "b"]);
+        let curve = &curves[&(0, 1)];
+        // Undefined at first (a 95 % interval past a 100 % score), then one
+        // point per game, up to the last.
+        assert!(curve.len() > 4 && curve.len() < 24, "{curve:?}");
+        assert!(curve.windows(2).all(|w| w[1].games == w[0].games + 1));
+        assert_eq!(curve.last().map(|p| p.games), Some(24));
+        let last = curve.last().expect("a point");
+        let (_, scores) = score_journal(&entries);
+        let e = estimate(&Sample::Pentanomial(scores[&(0, 1)].pairs)).expect("estimate");
+        assert!((last.elo - e.elo).abs() < 1e-9 && (last.high - last.low - 2.0 * e.elo_error).abs() < 1e-9);
+        assert!(last.low < last.elo && last.elo < last.high);
     }
 }

@@ -32,7 +32,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run a tournament from a TOML config (the embedded default without one)
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Elo, normalized Elo, LOS, draw ratio and GSPRT from result counts
     Stats(StatsArgs),
     /// The report of a results journal (finished or interrupted)

@@ -5,7 +5,7 @@ use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
 use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
 use crate::match_overrides::MatchOverrides;
 use crate::match_progress::MatchProgress;
-use crate::report_command::journal_report;
+use crate::report_command::{journal_report, write_elo_chart};
 use clap::Args;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
@@ -200,7 +200,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         spinner.finish_and_clear();
         return report;
     }
-    let MatchPlan { mut tournament, sprt: sprt_config, skipped } = match &args.config {
+    let MatchPlan { mut tournament, sprt: sprt_config, skipped, chart } = match &args.config {
         Some(path) => load_match_config(path, &args.overrides)?,
         None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, Path::new(""))
             .map_err(|e| format!("embedded default: {e}"))?,
@@ -271,7 +271,8 @@ resume with: {}",
     for name in &skipped {
         report += &format!("left out: {name} (optional, its program is not installed)\n");
     }
-    report += &format!("journal: {}", tournament.journal.display());
+    write_elo_chart(&tournament.journal, &chart)?;
+    report += &format!("journal: {}\nchart: {}", tournament.journal.display(), chart.display());
     if let Some(pgn) = &tournament.pgn {
         report += &format!("\npgn: {}", pgn.display());
     }

@@ -48,6 +48,8 @@ pub struct TournamentSection {
     pub pgn: Option<PathBuf>,
     /// The engine communication log (UCI engines only).
     pub log: Option<PathBuf>,
+    /// The running-Elo chart (SVG); beside the journal when absent.
+    pub chart: Option<PathBuf>,
 }
 
 /// `tournament.kind` as written in the config.
@@ -169,6 +171,8 @@ impl SprtPlan {
 /// The tournament and SPRT a config describes.
 pub struct MatchPlan {
     pub tournament: Tournament,
+    /// Where the running-Elo chart goes.
+    pub chart: PathBuf,
     pub sprt: Option<SprtPlan>,
     /// Optional engines left out because their program is not installed.
     pub skipped: Vec<String>,
@@ -334,7 +338,9 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
         None => None,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let journal = relative(base, &section.journal);
     Ok(MatchPlan {
+        chart: section.chart.as_ref().map_or_else(|| journal.with_extension("svg"), |p| relative(base, p)),
         tournament: Tournament {
             entrants,
             kind,
@@ -344,7 +350,7 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             settings: build_settings(&config.adjudication),
             event: section.event.clone(),
             date: String::new(),
-            journal: relative(base, &section.journal),
+            journal,
             pgn: section.pgn.as_ref().map(|p| relative(base, p)),
         },
         sprt,

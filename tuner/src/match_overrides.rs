@@ -33,6 +33,9 @@ pub struct MatchOverrides {
     /// stderr, with a timestamp and the engine's name (tournament.log)
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// The running-Elo chart, SVG (overrides tournament.chart)
+    #[arg(long, value_name = "FILE")]
+    pub chart: Option<PathBuf>,
     /// A clock `base+increment` (seconds) for every engine
     #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["each_depth", "each_nodes"])]
     pub each_tc: Option<String>,
@@ -55,6 +58,7 @@ impl MatchOverrides {
             && self.journal.is_none()
             && self.pgn.is_none()
             && self.log.is_none()
+            && self.chart.is_none()
             && self.each_tc.is_none()
             && self.each_depth.is_none()
             && self.each_nodes.is_none()
@@ -81,7 +85,8 @@ impl MatchOverrides {
         if let Some(n) = self.pairs {
             tournament.insert("pairs".into(), Value::Integer(n.into()));
         }
-        for (key, path) in [("journal", &self.journal), ("pgn", &self.pgn), ("log", &self.log)] {
+        for (key, path) in [("journal", &self.journal), ("pgn", &self.pgn), ("log", &self.log), ("chart", &self.chart)]
+        {
             if let Some(path) = path {
                 tournament.insert(key.into(), Value::String(absolute(path)?));
             }

@@ -1,101 +1,183 @@
-//! A hand-written SVG line chart of SPSA trajectories. Parameters have
-//! different ranges, so each is drawn as the fraction of its own [min, max]
-//! range; the legend gives the real start and end values.
+//! Hand-written SVG charts as small multiples: one panel per quantity, each
+//! in its own units. `tuner tune` draws a panel per parameter and one for
+//! the objective; `tuner match` draws each pairing's running Elo with its
+//! 95 % band.
 
-/// One parameter's line.
-pub struct Series {
-    pub name: String,
-    pub min: f64,
-    pub max: f64,
-    /// Value before the first iteration, then after each one.
-    pub values: Vec<f64>,
+/// One panel: lines over a shared x axis, an optional band, an optional
+/// horizontal reference line, all in the panel's own units.
+#[derive(Default)]
+pub struct Panel {
+    pub title: String,
+    /// A second, smaller line under the title (figures, ranges).
+    pub subtitle: String,
+    pub x_label: String,
+    /// (x, y) points; the first line is drawn strongest.
+    pub lines: Vec<Vec<(f64, f64)>>,
+    /// Single points (drawn as dots), e.g. raw per-iteration results.
+    pub dots: Vec<(f64, f64)>,
+    /// (x, low, high): a shaded band.
+    pub band: Vec<(f64, f64, f64)>,
+    pub reference: Option<f64>,
+    /// A y range the panel always shows (e.g. a parameter's bounds are too
+    /// wide, so only the start value is forced in).
+    pub must_show: Vec<f64>,
 }
 
-const WIDTH: f64 = 900.0;
-const HEIGHT: f64 = 460.0;
-const LEFT: f64 = 60.0;
-const RIGHT: f64 = 230.0;
-const TOP: f64 = 40.0;
-const BOTTOM: f64 = 50.0;
-const COLOURS: [&str; 8] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"];
+const PANEL_W: f64 = 420.0;
+const PANEL_H: f64 = 236.0;
+const MARGIN_LEFT: f64 = 64.0;
+const MARGIN_RIGHT: f64 = 16.0;
+const MARGIN_TOP: f64 = 44.0;
+const MARGIN_BOTTOM: f64 = 36.0;
+const HEADER: f64 = 34.0;
+const LINE_COLOURS: [&str; 3] = ["#1f77b4", "#d62728", "#2ca02c"];
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The chart as an SVG document.
-pub fn trajectory_svg(title: &str, series: &[Series]) -> String {
-    let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = HEIGHT - TOP - BOTTOM;
-    let steps = series.iter().map(|s| s.values.len()).max().unwrap_or(1).saturating_sub(1).max(1);
-    let x = |i: usize| LEFT + plot_w * i as f64 / steps as f64;
-    let y = |fraction: f64| TOP + plot_h * (1.0 - fraction.clamp(0.0, 1.0));
+/// A tick step of 1, 2 or 5 times a power of ten giving about four ticks.
+fn tick_step(span: f64) -> f64 {
+    let raw = (span / 4.0).max(f64::MIN_POSITIVE);
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|step| *step >= raw).unwrap_or(10.0 * power)
+}
+
+fn range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values.filter(|v| v.is_finite()).fold(None, |acc, v| match acc {
+        None => Some((v, v)),
+        Some((low, high)) => Some((low.min(v), high.max(v))),
+    })
+}
+
+/// Compact numbers for tick labels: no trailing zeros, at most 3 decimals.
+fn label(value: f64) -> String {
+    let text = format!("{value:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+fn panel_svg(panel: &Panel, left: f64, top: f64) -> String {
+    let plot_w = PANEL_W - MARGIN_LEFT - MARGIN_RIGHT;
+    let plot_h = PANEL_H - MARGIN_TOP - MARGIN_BOTTOM;
+    let (x0, y0) = (left + MARGIN_LEFT, top + MARGIN_TOP);
+    let xs = panel.lines.iter().flatten().map(|p| p.0).chain(panel.dots.iter().map(|p| p.0));
+    let (x_min, x_max) = range(xs.chain(panel.band.iter().map(|b| b.0))).unwrap_or((0.0, 1.0));
+    let ys = panel.lines.iter().flatten().map(|p| p.1).chain(panel.dots.iter().map(|p| p.1));
+    let ys = ys.chain(panel.band.iter().flat_map(|b| [b.1, b.2])).chain(panel.reference).chain(panel.must_show.clone());
+    let (mut y_min, mut y_max) = range(ys).unwrap_or((0.0, 1.0));
+    if y_max - y_min < 1e-9 {
+        (y_min, y_max) = (y_min - 1.0, y_max + 1.0);
+    }
+    let pad = 0.05 * (y_max - y_min);
+    (y_min, y_max) = (y_min - pad, y_max + pad);
+    let x_span = (x_max - x_min).max(1e-9);
+    let x = |v: f64| x0 + plot_w * (v - x_min) / x_span;
+    let y = |v: f64| y0 + plot_h * (1.0 - (v - y_min) / (y_max - y_min));
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{LEFT}\" y=\"24\" font-size=\"15\">{}</text>\n",
-        escape(title)
+        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\" font-weight=\"bold\">{}</text>\n\
+         <text x=\"{0:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#555\">{}</text>\n",
+        x0,
+        top + 18.0,
+        escape(&panel.title),
+        top + 33.0,
+        escape(&panel.subtitle)
     );
-    for tick in 0..=4 {
-        let fraction = tick as f64 / 4.0;
+    let step = tick_step(y_max - y_min);
+    let mut tick = (y_min / step).ceil() * step;
+    while tick <= y_max {
         svg += &format!(
-            "<line x1=\"{LEFT}\" y1=\"{0:.1}\" x2=\"{1:.1}\" y2=\"{0:.1}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{2:.1}\" y=\"{3:.1}\" text-anchor=\"end\">{fraction:.2}</text>\n",
-            y(fraction),
-            LEFT + plot_w,
-            LEFT - 6.0,
-            y(fraction) + 4.0
+            "<line x1=\"{x0:.1}\" y1=\"{0:.1}\" x2=\"{1:.1}\" y2=\"{0:.1}\" stroke=\"#e4e4e4\"/>\n\
+             <text x=\"{2:.1}\" y=\"{3:.1}\" text-anchor=\"end\" font-size=\"11\">{4}</text>\n",
+            y(tick),
+            x0 + plot_w,
+            x0 - 5.0,
+            y(tick) + 4.0,
+            label(tick)
+        );
+        tick += step;
+    }
+    let x_step = tick_step(x_span);
+    let mut tick = (x_min / x_step).ceil() * x_step;
+    while tick <= x_max {
+        svg += &format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\">{}</text>\n",
+            x(tick),
+            y0 + plot_h + 15.0,
+            label(tick)
+        );
+        tick += x_step;
+    }
+    svg += &format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">{}</text>\n",
+        x0 + plot_w / 2.0,
+        y0 + plot_h + 30.0,
+        escape(&panel.x_label)
+    );
+    if !panel.band.is_empty() {
+        let upper = panel.band.iter().map(|b| format!("{:.1},{:.1}", x(b.0), y(b.2)));
+        let lower = panel.band.iter().rev().map(|b| format!("{:.1},{:.1}", x(b.0), y(b.1)));
+        let points: Vec<String> = upper.chain(lower).collect();
+        svg += &format!("<polygon fill=\"#1f77b4\" fill-opacity=\"0.18\" points=\"{}\"/>\n", points.join(" "));
+    }
+    if let Some(reference) = panel.reference {
+        svg += &format!(
+            "<line x1=\"{x0:.1}\" y1=\"{0:.1}\" x2=\"{1:.1}\" y2=\"{0:.1}\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n",
+            y(reference),
+            x0 + plot_w
         );
     }
-    let x_ticks = steps.min(10);
-    for tick in 0..=x_ticks {
-        let iteration = steps * tick / x_ticks;
+    for (x_value, y_value) in &panel.dots {
+        svg += &format!("<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"1.8\" fill=\"#999\"/>\n", x(*x_value), y(*y_value));
+    }
+    for (index, line) in panel.lines.iter().enumerate() {
+        let points: Vec<String> = line.iter().map(|(a, b)| format!("{:.1},{:.1}", x(*a), y(*b))).collect();
         svg += &format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{iteration}</text>\n",
-            x(iteration),
-            TOP + plot_h + 18.0
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" points=\"{}\"/>\n",
+            LINE_COLOURS[index % LINE_COLOURS.len()],
+            if index == 0 { 2 } else { 1 },
+            points.join(" ")
         );
     }
     svg += &format!(
-        "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"#555\"/>\n\
-         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">iteration</text>\n\
-         <text transform=\"translate(16 {:.1}) rotate(-90)\" text-anchor=\"middle\">fraction of range</text>\n",
-        LEFT + plot_w / 2.0,
-        HEIGHT - 12.0,
-        TOP + plot_h / 2.0
+        "<rect x=\"{x0:.1}\" y=\"{y0:.1}\" width=\"{plot_w:.1}\" height=\"{plot_h:.1}\" fill=\"none\" stroke=\"#555\"/>\n"
     );
-    for (index, line) in series.iter().enumerate() {
-        let colour = COLOURS[index % COLOURS.len()];
-        let span = (line.max - line.min).max(f64::EPSILON);
-        let points: Vec<String> = line
-            .values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| format!("{:.1},{:.1}", x(i), y((v - line.min) / span)))
-            .collect();
-        svg += &format!(
-            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>\n",
-            points.join(" ")
-        );
-        let (first, last) = (line.values.first().copied().unwrap_or(0.0), line.values.last().copied().unwrap_or(0.0));
-        let legend_y = TOP + 10.0 + 34.0 * index as f64;
-        svg += &format!(
-            "<rect x=\"{0:.1}\" y=\"{1:.1}\" width=\"14\" height=\"4\" fill=\"{colour}\"/>\n\
-             <text x=\"{2:.1}\" y=\"{3:.1}\">{4}</text>\n\
-             <text x=\"{2:.1}\" y=\"{5:.1}\" fill=\"#555\">{first:.1} → {last:.1} in [{6}, {7}]</text>\n",
-            LEFT + plot_w + 14.0,
-            legend_y,
-            LEFT + plot_w + 34.0,
-            legend_y + 5.0,
-            escape(&line.name),
-            legend_y + 19.0,
-            line.min,
-            line.max
-        );
+    svg
+}
+
+/// Panels in a grid of `columns`, under a title.
+pub fn panels_svg(title: &str, panels: &[Panel], columns: usize) -> String {
+    let columns = columns.clamp(1, panels.len().max(1));
+    let rows = panels.len().div_ceil(columns).max(1);
+    let (width, height) = (PANEL_W * columns as f64, HEADER + PANEL_H * rows as f64);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"12\" y=\"22\" font-size=\"15\">{}</text>\n",
+        escape(title)
+    );
+    for (index, panel) in panels.iter().enumerate() {
+        let (column, row) = (index % columns, index / columns);
+        svg += &panel_svg(panel, PANEL_W * column as f64, HEADER + PANEL_H * row as f64);
     }
     svg += "</svg>\n";
     svg
+}
+
+/// A centred moving average over `window` points (shorter at the ends).
+pub fn moving_average(values: &[f64], window: usize) -> Vec<f64> {
+    let half = window.max(1) / 2;
+    (0..values.len())
+        .map(|i| {
+            let slice = &values[i.saturating_sub(half)..(i + half + 1).min(values.len())];
+            slice.iter().sum::<f64>() / slice.len() as f64
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -103,18 +185,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_series_becomes_a_polyline_with_a_legend() {
-        let series = [
-            Series { name: "TrapScale".into(), min: 0.0, max: 400.0, values: vec![100.0, 120.0, 140.0] },
-            Series { name: "A<B".into(), min: 0.0, max: 10.0, values: vec![5.0, 4.0, 3.0] },
+    fn panels_keep_their_own_units_and_escape_text() {
+        let panels = [
+            Panel {
+                title: "TrapScale".into(),
+                x_label: "iteration".into(),
+                lines: vec![vec![(0.0, 100.0), (1.0, 120.0), (2.0, 140.0)]],
+                reference: Some(100.0),
+                ..Panel::default()
+            },
+            Panel {
+                title: "A<B & C".into(),
+                x_label: "games".into(),
+                lines: vec![vec![(10.0, 0.25), (20.0, 0.5)]],
+                band: vec![(10.0, -1.0, 1.5), (20.0, 0.0, 1.0)],
+                dots: vec![(10.0, 3.0)],
+                ..Panel::default()
+            },
+            Panel { title: "third".into(), ..Panel::default() },
         ];
-        let svg = trajectory_svg("SPSA & more", &series);
+        let svg = panels_svg("SPSA & more", &panels, 2);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.trim_end().ends_with("</svg>"));
+        // Two columns, two rows.
+        assert!(svg.contains(&format!("width=\"{}\" height=\"{}\"", 2.0 * PANEL_W, HEADER + 2.0 * PANEL_H)));
         assert_eq!(svg.matches("<polyline").count(), 2);
-        assert!(svg.contains("SPSA &amp; more") && svg.contains("A&lt;B"));
-        assert!(svg.contains("100.0 → 140.0 in [0, 400]"));
-        // The first TrapScale point: iteration 0 at a quarter of the range.
-        assert!(svg.contains(&format!("points=\"{LEFT:.1},{:.1}", TOP + (HEIGHT - TOP - BOTTOM) * 0.75)));
+        assert_eq!(svg.matches("<polygon").count(), 1);
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert!(svg.contains("SPSA &amp; more") && svg.contains("A&lt;B &amp; C"));
+        // The first panel's ticks are in its own units (100..140), the
+        // second's span the band and the dot (-1..3).
+        assert!(svg.contains(">120</text>") && svg.contains(">140</text>"));
+        assert!(svg.contains(">-1</text>") && svg.contains(">3</text>"));
+    }
+
+    #[test]
+    fn ticks_and_averages() {
+        assert_eq!(tick_step(40.0), 10.0);
+        assert_eq!(tick_step(0.7), 0.2);
+        assert_eq!(tick_step(3000.0), 1000.0);
+        assert_eq!(moving_average(&[0.0, 3.0, 6.0, 9.0], 3), vec![1.5, 3.0, 6.0, 7.5]);
+        assert_eq!(label(-0.0001), "0");
+        assert_eq!(label(2.5), "2.5");
     }
 }

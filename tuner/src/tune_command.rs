@@ -6,7 +6,7 @@
 //! in progress.
 
 use crate::spsa::{iteration_rng, perturb, update, SpsaParam};
-use crate::svg_chart::{trajectory_svg, Series};
+use crate::svg_chart::{moving_average, panels_svg, Panel};
 use crate::tune_config::{load_tune_config, TunePlan};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -105,19 +105,46 @@ fn write_outputs(plan: &TunePlan, state: &TuneState, config: &Path) -> Result<()
             &format!("{},{},{},{},{}\n", row.iteration, row.plus_points, row.minus_points, row.games, values.join(","));
     }
     write_atomically(&plan.csv, &csv)?;
-    let series: Vec<Series> = plan
+    let title = format!("SPSA, {} iterations ({})", state.completed, config.display());
+    write_atomically(&plan.svg, &tune_chart(&title, plan, state))
+}
+
+/// One panel per parameter in its own units (the start value dashed), and
+/// the objective: θ+ − θ− points of each iteration, with a moving average.
+fn tune_chart(title: &str, plan: &TunePlan, state: &TuneState) -> String {
+    let mut panels: Vec<Panel> = plan
         .params
         .iter()
         .enumerate()
-        .map(|(i, p)| Series {
-            name: p.name.clone(),
-            min: p.min,
-            max: p.max,
-            values: std::iter::once(p.value).chain(state.history.iter().map(|row| row.values[i])).collect(),
+        .map(|(i, start)| {
+            let values = std::iter::once(start.value).chain(state.history.iter().map(|row| row.values[i]));
+            let end = state.history.last().map_or(start.value, |row| row.values[i]);
+            Panel {
+                title: start.name.clone(),
+                subtitle: format!(
+                    "{:.1} → {:.1} (range {} to {}; start dashed)",
+                    start.value, end, start.min, start.max
+                ),
+                x_label: "iteration".into(),
+                lines: vec![values.enumerate().map(|(k, v)| (k as f64, v)).collect()],
+                reference: Some(start.value),
+                ..Panel::default()
+            }
         })
         .collect();
-    let title = format!("SPSA trajectories, {} iterations ({})", state.completed, config.display());
-    write_atomically(&plan.svg, &trajectory_svg(&title, &series))
+    let objective: Vec<f64> = state.history.iter().map(|row| row.plus_points - row.minus_points).collect();
+    let window = (objective.len() / 20).max(5) | 1;
+    let smoothed = moving_average(&objective, window);
+    panels.push(Panel {
+        title: "θ+ − θ− points per iteration".into(),
+        subtitle: format!("dots: each iteration; line: mean of {window}"),
+        x_label: "iteration".into(),
+        lines: vec![smoothed.iter().enumerate().map(|(k, v)| ((k + 1) as f64, *v)).collect()],
+        dots: objective.iter().enumerate().map(|(k, v)| ((k + 1) as f64, *v)).collect(),
+        reference: Some(0.0),
+        ..Panel::default()
+    });
+    panels_svg(title, &panels, 2)
 }
 
 fn values_text(params: &[SpsaParam]) -> String {

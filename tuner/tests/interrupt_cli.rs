@@ -92,6 +92,14 @@ fn an_interrupted_run_reports_and_resumes() {
     assert_eq!(matches_in(&journal), 24);
     let stdout = String::from_utf8_lossy(&finished.stdout);
     assert!(stdout.contains("(24 games)"), "{stdout}");
+    // The run's chart is beside the journal; `tuner report --chart` draws
+    // the same from the journal alone.
+    let chart = std::fs::read_to_string(dir.join("j.svg")).expect("chart");
+    let again = dir.join("again.svg");
+    let mut report = Command::new(env!("CARGO_BIN_EXE_tuner"));
+    report.arg("report").arg(&journal).arg("--chart").arg(&again);
+    assert_eq!(report.output().expect("report").status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&again).expect("chart again"), chart);
     let missing = Command::new(env!("CARGO_BIN_EXE_tuner")).args(["report", "/nonexistent/j.jsonl"]).output();
     let missing = missing.expect("report of a missing journal");
     assert_eq!(missing.status.code(), Some(2));

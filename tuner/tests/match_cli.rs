@@ -116,5 +116,7 @@ fn the_embedded_default_runs_from_any_directory_and_writes_there() {
     assert_eq!(journal.lines().count(), 6, "{journal}");
     let pgn = std::fs::read_to_string(dir.join("default-match.pgn")).expect("pgn in the working directory");
     assert_eq!(pgn.matches("[Event \"trappy default demonstration\"]").count(), 6);
+    let chart = std::fs::read_to_string(dir.join("default-match.svg")).expect("chart beside the journal");
+    assert!(chart.starts_with("<svg") && chart.contains("as games accumulate"), "{chart}");
     let _ = std::fs::remove_dir_all(&dir);
 }

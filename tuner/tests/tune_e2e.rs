@@ -111,7 +111,7 @@ fn a_killed_tune_resumes_to_the_same_end_as_an_uninterrupted_one() {
     assert_eq!(std::fs::read_to_string(&state).expect("state"), expected, "resumed run diverged");
 
     // The outputs: an options file the engine accepts, a CSV row per
-    // iteration plus the start, an SVG with one line per parameter.
+    // iteration plus the start, an SVG with a panel per parameter and the objective.
     let tuned = std::fs::read_to_string(root.join("killed/out/tuned.toml")).expect("tuned options");
     let mut tunables = engine::tunables::Tunables::default();
     tunables.apply_options_toml(&tuned).expect("the engine reads the tuned file");
@@ -119,7 +119,12 @@ fn a_killed_tune_resumes_to_the_same_end_as_an_uninterrupted_one() {
     assert_eq!(csv.lines().count(), ITERATIONS + 2, "{csv}");
     assert!(csv.starts_with("iteration,plus_points,minus_points,games,TrapBonusCap,TrapScale\n"));
     let svg = std::fs::read_to_string(root.join("killed/out/trajectory.svg")).expect("svg");
-    assert_eq!(svg.matches("<polyline").count(), 2);
+    // One panel per parameter, in its own units, and one for the
+    // objective (its smoothed line and one dot per iteration).
+    assert_eq!(svg.matches("<polyline").count(), 3);
+    assert!(svg.contains(">TrapBonusCap<") && svg.contains(">TrapScale<"), "{svg}");
+    assert!(svg.contains("θ+ − θ− points per iteration"));
+    assert_eq!(svg.matches("<circle").count(), ITERATIONS);
 
     let openbench = tuner(&["tune", killed.to_str().expect("utf-8"), "--openbench"]);
     let lines = String::from_utf8_lossy(&openbench.stdout).into_owned();
