@@ -199,7 +199,7 @@ mod tests {
                 x_label: "games".into(),
                 lines: vec![vec![(10.0, 0.25), (20.0, 0.5)]],
                 band: vec![(10.0, -1.0, 1.5), (20.0, 0.0, 1.0)],
-                dots: vec![(10.0, 3.0)],
+                dots: vec![(10.0, 9.0)],
                 ..Panel::default()
             },
             Panel { title: "third".into(), ..Panel::default() },
@@ -214,9 +214,9 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), 1);
         assert!(svg.contains("SPSA &amp; more") && svg.contains("A&lt;B &amp; C"));
         // The first panel's ticks are in its own units (100..140), the
-        // second's span the band and the dot (-1..3).
+        // second's span the band and the dot (-1..9, ticks every 5).
         assert!(svg.contains(">120</text>") && svg.contains(">140</text>"));
-        assert!(svg.contains(">-1</text>") && svg.contains(">3</text>"));
+        assert!(svg.contains(">5</text>") && !svg.contains(">4</text>"));
     }
 
     #[test]
