@@ -74,13 +74,9 @@ fn sprt_config(args: &StatsArgs) -> Result<Option<SprtConfig>, String> {
     Ok(Some(config))
 }
 
-/// JSON has no infinity: non-finite numbers become null.
-fn json_number(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value:.4}")
-    } else {
-        "null".into()
-    }
+/// Four decimals, as the text output shows.
+fn round4(value: f64) -> f64 {
+    (value * 10_000.0).round() / 10_000.0
 }
 
 /// Why an estimate has no finite value, if it has none: a score of 0 or
@@ -111,26 +107,27 @@ pub fn run_stats(args: &StatsArgs) -> Result<String, String> {
     if args.json {
         let elo_note = undefined_elo(&e);
         let nelo_note = undefined_nelo(&e);
-        let or_null = |value: f64, undefined: bool| if undefined { "null".to_string() } else { json_number(value) };
-        let mut fields = vec![
-            format!("\"elo\":{}", or_null(e.elo, elo_note.is_some())),
-            format!("\"elo_error\":{}", or_null(e.elo_error, elo_note.is_some())),
-            format!("\"nelo\":{}", or_null(e.nelo, nelo_note.is_some())),
-            format!("\"nelo_error\":{}", or_null(e.nelo_error, nelo_note.is_some())),
-            format!("\"los\":{}", json_number(100.0 * e.los)),
-            format!("\"draw_ratio\":{}", json_number(100.0 * e.draw_ratio)),
-        ];
+        // JSON has no infinity: an undefined value is null, with the reason.
+        let value = |x: f64, undefined: bool| if undefined || !x.is_finite() { None } else { Some(round4(x)) };
+        let mut fields = serde_json::json!({
+            "elo": value(e.elo, elo_note.is_some()),
+            "elo_error": value(e.elo_error, elo_note.is_some()),
+            "nelo": value(e.nelo, nelo_note.is_some()),
+            "nelo_error": value(e.nelo_error, nelo_note.is_some()),
+            "los": value(100.0 * e.los, false),
+            "draw_ratio": value(100.0 * e.draw_ratio, false),
+        });
         for (key, note) in [("elo_undefined", elo_note), ("nelo_undefined", nelo_note)] {
             if let Some(reason) = note {
-                fields.push(format!("\"{key}\":\"{reason}\""));
+                fields[key] = reason.into();
             }
         }
         if let Some(t) = test {
-            fields.push(format!("\"llr\":{}", json_number(t.llr)));
-            fields.push(format!("\"lower_bound\":{}", json_number(t.lower_bound)));
-            fields.push(format!("\"upper_bound\":{}", json_number(t.upper_bound)));
+            fields["llr"] = value(t.llr, false).into();
+            fields["lower_bound"] = value(t.lower_bound, false).into();
+            fields["upper_bound"] = value(t.upper_bound, false).into();
         }
-        return Ok(format!("{{{}}}", fields.join(",")));
+        return Ok(fields.to_string());
     }
     let elo = match undefined_elo(&e) {
         Some(reason) => format!("Elo: undefined ({reason})"),
