@@ -17,6 +17,11 @@ struct Cli {
     /// [options] table, as `tuner tune` writes) instead of the defaults
     #[arg(long, global = true, value_name = "FILE")]
     options: Option<std::path::PathBuf>,
+    /// UCI: list every tunable in answer to `uci` (for tuning front ends);
+    /// without it `uci` lists the options a GUI user needs. Every tunable
+    /// is settable by name either way.
+    #[arg(long)]
+    all_options: bool,
 }
 
 #[derive(Subcommand)]
@@ -75,7 +80,11 @@ fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Uci) {
         Command::Uci => {
             let stdin = std::io::stdin();
-            UciSession::with_tunables(Box::new(std::io::stdout()), start).run(stdin.lock());
+            let mut session = UciSession::with_tunables(Box::new(std::io::stdout()), start);
+            if cli.all_options {
+                session.list_all_tunables();
+            }
+            session.run(stdin.lock());
             ExitCode::SUCCESS
         }
         Command::Perft(args) => match run_perft(&args) {

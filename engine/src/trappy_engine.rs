@@ -44,6 +44,10 @@ impl TrappyEngine {
         self.searcher.try_set_hash_size(megabytes)
     }
 
+    pub fn move_overhead(&self) -> Duration {
+        self.searcher.move_overhead
+    }
+
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.searcher.move_overhead = overhead;
     }

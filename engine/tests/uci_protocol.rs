@@ -20,7 +20,12 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -229,9 +234,11 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let good = dir.join("tuned.toml");
     std::fs::write(&good, "# tuned\n[options]\nTrapScale = 70\nWeakTopK = 3\n").expect("write");
+    // WeakTopK is not on the short list: --all-options shows it.
     let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
         .arg("--options")
         .arg(&good)
+        .arg("--all-options")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -248,4 +255,83 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("options.TrapBonusCap") && stderr.contains("bad.toml"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn uci_lists_a_short_list_and_all_options_lists_every_tunable() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok", Duration::from_secs(10));
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
+    assert!(options.len() <= 25, "{} options: {options:?}", options.len());
+    for name in ["Hash", "Threads", "Clear Hash", "Move Overhead", "MultiPV", "Ponder", "TrapScale"] {
+        assert!(options.iter().any(|l| l.starts_with(&format!("option name {name} type"))), "{name}");
+    }
+    // Unlisted tunables are still set by name, as OpenBench's SPSA does.
+    for spec in TUNABLE_SPECS {
+        engine.send(&format!("setoption name {} value {}", spec.name, spec.default));
+    }
+    let errors = engine.sync();
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut tuning = Engine::start_with(&["--all-options"]);
+    tuning.send("uci");
+    let lines = tuning.read_until("uciok", Duration::from_secs(10));
+    for spec in TUNABLE_SPECS {
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {} type spin", spec.name))), "{}", spec.name);
+    }
+}
+
+#[test]
+fn multipv_gives_distinct_lines_with_their_own_scores_and_a_ponder_move() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    // Rook takes the queen, or any other move that leaves it en prise.
+    engine.send("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    engine.send("go depth 5");
+    let lines = engine.read_until("bestmove", Duration::from_secs(60));
+    let at_depth: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 multipv ")).collect();
+    assert_eq!(at_depth.len(), 3, "{lines:?}");
+    let field = |line: &str, key: &str| -> String {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let at = tokens.iter().position(|t| *t == key).expect(key);
+        tokens[at + 1].to_string()
+    };
+    let firsts: Vec<String> = at_depth.iter().map(|l| field(l, "pv")).collect();
+    assert_eq!(firsts[0], "d2d5");
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[0] && firsts[1] != firsts[2], "{firsts:?}");
+    let scores: Vec<i32> = at_depth.iter().map(|l| field(l, "cp").parse().expect("cp")).collect();
+    assert!(scores[0] > 300 && scores[1] < 0 && scores[1] >= scores[2], "{scores:?}");
+    let numbers: Vec<String> = at_depth.iter().map(|l| field(l, "multipv")).collect();
+    assert_eq!(numbers, ["1", "2", "3"]);
+    let bestmove = lines.last().expect("bestmove");
+    assert!(bestmove.starts_with("bestmove d2d5 ponder "), "{bestmove}");
+    // Back to one line: no multipv field, and a ponder move from the PV.
+    engine.send("setoption name MultiPV value 1");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    let lines = engine.read_until("bestmove", Duration::from_secs(30));
+    assert!(lines.iter().all(|l| !l.contains(" multipv ")));
+    let last_info = lines.iter().rev().find(|l| l.starts_with("info depth 4 ")).expect("depth 4");
+    let pv: Vec<&str> = last_info.split(" pv ").nth(1).expect("pv").split_whitespace().collect();
+    assert_eq!(lines.last().map(String::as_str), Some(format!("bestmove {} ponder {}", pv[0], pv[1]).as_str()));
+    engine.send("setoption name MultiPV value 0");
+    engine.send("setoption name Ponder value maybe");
+    let errors = engine.sync();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("MultiPV must be between 1 and 256") && errors[1].contains("Ponder"), "{errors:?}");
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut engine = Engine::start();
+    engine.send("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    engine.send("go depth 4 searchmoves e1f1 e1e2");
+    let lines = engine.read_until("bestmove", Duration::from_secs(30));
+    let bestmove = lines.last().expect("bestmove");
+    assert!(bestmove.starts_with("bestmove e1f1") || bestmove.starts_with("bestmove e1e2"), "{bestmove}");
+    // A move that is not legal is reported and left out.
+    engine.send("go depth 3 searchmoves d2d5 a1a8");
+    let lines = engine.read_until("bestmove", Duration::from_secs(30));
+    assert!(lines.iter().any(|l| l.contains("searchmoves names a move that is not legal")), "{lines:?}");
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove d2d5")));
 }

@@ -63,6 +63,11 @@ impl Searcher {
         while let Some((mv, _)) = ordered.next_best() {
             root_moves.push(RootMove { mv, score: -INFINITY });
         }
+        if let Some(allowed) = &limits.root_moves {
+            if root_moves.iter().any(|root| allowed.contains(&root.mv)) {
+                root_moves.retain(|root| allowed.contains(&root.mv));
+            }
+        }
         if root_moves.is_empty() {
             let score = if board.in_check() { -MATE } else { DRAW };
             return SearchResult {

@@ -13,6 +13,9 @@ pub struct SearchLimits {
     pub increment: Duration,
     pub moves_to_go: Option<u32>,
     pub infinite: bool,
+    /// Search only these root moves (`go searchmoves`, MultiPV lines after
+    /// the first); all legal moves when `None` or when none is legal.
+    pub root_moves: Option<Vec<movegen::Move>>,
 }
 
 impl SearchLimits {
@@ -39,9 +42,10 @@ impl TimeManager {
         let start = Instant::now();
         let (mut soft, mut hard) = (None, None);
         if let Some(movetime) = limits.movetime {
-            let budget = movetime.saturating_sub(move_overhead).max(Duration::from_millis(1));
-            soft = Some(budget);
-            hard = Some(budget);
+            // A fixed time per move is there to be used: iterations go on
+            // until the hard limit stops one, so the answer comes after the
+            // time given minus Move Overhead, not at the last whole iteration.
+            hard = Some(movetime.saturating_sub(move_overhead).max(Duration::from_millis(1)));
         }
         if let Some(left) = limits.time_left {
             let usable = left.saturating_sub(move_overhead).max(Duration::from_millis(1));
@@ -68,6 +72,11 @@ impl TimeManager {
         self.soft.is_none_or(|soft| self.elapsed() < soft / 2)
     }
 
+    /// Time until the hard limit, if there is one.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.hard.map(|hard| hard.saturating_sub(self.elapsed()))
+    }
+
     pub fn hard_limit_reached(&self) -> bool {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
@@ -92,6 +101,20 @@ mod tests {
         let hard = tm.hard.expect("deadline");
         assert!(hard <= Duration::from_millis(400), "{hard:?}");
         assert!(tm.soft.expect("soft") >= Duration::from_millis(30));
+    }
+
+    #[test]
+    fn movetime_is_used_to_its_end_less_the_overhead() {
+        let limits = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };
+        let tm = TimeManager::new(&limits, Duration::from_millis(20));
+        assert_eq!(tm.hard, Some(Duration::from_millis(280)));
+        // No soft limit: a new iteration may start until the hard one.
+        assert_eq!(tm.soft, None);
+        assert!(tm.may_start_iteration());
+        // With a clock as well, the clock's soft limit applies.
+        let both = SearchLimits { time_left: Some(Duration::from_millis(1000)), ..limits };
+        let tm = TimeManager::new(&both, Duration::from_millis(20));
+        assert!(tm.soft.is_some() && tm.hard.expect("deadline") <= Duration::from_millis(280));
     }
 
     #[test]

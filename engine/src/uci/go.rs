@@ -8,6 +8,8 @@ use std::time::Duration;
 pub struct ParsedGo {
     pub limits: SearchLimits,
     pub errors: Vec<String>,
+    /// `searchmoves` as given; the session checks them on its board.
+    pub search_moves: Vec<String>,
 }
 
 fn number(name: &str, value: Option<&&str>, errors: &mut Vec<String>) -> Option<i64> {
@@ -53,6 +55,7 @@ fn is_keyword(token: &str) -> bool {
 pub fn parse_go(args: &[&str], side: Color) -> ParsedGo {
     let mut limits = SearchLimits::default();
     let mut errors = Vec::new();
+    let mut search_moves = Vec::new();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
     let mut index = 0;
     while index < args.len() {
@@ -84,12 +87,12 @@ pub fn parse_go(args: &[&str], side: Color) -> ParsedGo {
             match name {
                 "infinite" | "ponder" => limits.infinite = true,
                 "searchmoves" => {
-                    errors.push("searchmoves is not supported; searching all moves".into());
                     while index + 1 < args.len()
                         && args[index + 1].len() >= 4
                         && args[index + 1].as_bytes()[1].is_ascii_digit()
                     {
                         index += 1;
+                        search_moves.push(args[index].to_string());
                     }
                 }
                 other => errors.push(format!("unknown go parameter '{other}'")),
@@ -103,7 +106,7 @@ pub fn parse_go(args: &[&str], side: Color) -> ParsedGo {
     };
     limits.time_left = time_left;
     limits.increment = Duration::from_millis(increment as u64);
-    ParsedGo { limits, errors }
+    ParsedGo { limits, errors, search_moves }
 }
 
 #[cfg(test)]

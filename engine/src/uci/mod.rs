@@ -4,14 +4,16 @@
 //! gets `info string error: ...` and changes nothing.
 
 mod go;
+mod multipv;
 mod options;
 mod position;
 
 pub use options::{apply_option, option_lines, split_setoption, DEFAULT_HASH_MB};
+use options::{session_option, SessionOption, DEFAULT_MOVE_OVERHEAD_MS};
 
 use crate::eval::evaluate;
 use crate::search::score::uci_score;
-use crate::search::SearchReport;
+use crate::search::{SearchReport, SearchResult};
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
@@ -46,6 +48,19 @@ pub fn info_line(report: &SearchReport) -> String {
     )
 }
 
+/// `bestmove M`, with `ponder P` when the principal variation of the move
+/// played has a reply.
+fn bestmove_line(result: &SearchResult) -> String {
+    let reply = match result.pv.as_slice() {
+        [first, reply, ..] if *first == result.best_move => Some(*reply),
+        _ => None,
+    };
+    match reply {
+        Some(reply) => format!("bestmove {} ponder {reply}", result.best_move),
+        None => format!("bestmove {}", result.best_move),
+    }
+}
+
 pub struct UciSession {
     out: Output,
     board: Board,
@@ -60,6 +75,28 @@ pub struct UciSession {
     /// The tunables the session started with (an options file's values),
     /// shown as the defaults of the `uci` option list.
     start_tunables: Tunables,
+    /// What a searcher rebuilt after a failed search thread starts from:
+    /// the options set so far.
+    settings: Settings,
+    multipv: usize,
+    /// `uci` lists every tunable (`trappy --all-options`).
+    all_tunables: bool,
+}
+
+/// The searcher's options as set so far.
+#[derive(Clone)]
+struct Settings {
+    hash_mb: usize,
+    move_overhead: Duration,
+    tunables: Tunables,
+}
+
+impl Settings {
+    fn searcher(&self) -> TrappyEngine {
+        let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
+        searcher.set_move_overhead(self.move_overhead);
+        searcher
+    }
 }
 
 impl UciSession {
@@ -70,7 +107,12 @@ impl UciSession {
     /// A session whose searcher starts from `tunables` instead of the
     /// table's defaults (`trappy --options FILE`).
     pub fn with_tunables(output: Box<dyn Write + Send>, tunables: Tunables) -> UciSession {
-        let searcher = TrappyEngine::new(DEFAULT_HASH_MB, tunables.clone());
+        let settings = Settings {
+            hash_mb: DEFAULT_HASH_MB,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            tunables: tunables.clone(),
+        };
+        let searcher = settings.searcher();
         let stop = searcher.stop_flag();
         UciSession {
             out: Arc::new(Mutex::new(output)),
@@ -81,7 +123,15 @@ impl UciSession {
             stop,
             searching: Arc::new(AtomicBool::new(false)),
             start_tunables: tunables,
+            settings,
+            multipv: 1,
+            all_tunables: false,
         }
+    }
+
+    /// `uci` lists every tunable, as a tuning setup wants.
+    pub fn list_all_tunables(&mut self) {
+        self.all_tunables = true;
     }
 
     fn error(&self, message: &str) {
@@ -94,8 +144,8 @@ impl UciSession {
             match handle.join() {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
-                    self.error("the search thread failed; starting a fresh searcher");
-                    let searcher = TrappyEngine::new(DEFAULT_HASH_MB, self.start_tunables.clone());
+                    self.error("the search thread failed; starting a fresh searcher with the options set so far");
+                    let searcher = self.settings.searcher();
                     self.stop = searcher.stop_flag();
                     self.searcher = Some(searcher);
                 }
@@ -116,8 +166,8 @@ impl UciSession {
             self.stop_search();
         }
         self.join_search();
-        let start = self.start_tunables.clone();
-        self.searcher.get_or_insert_with(|| TrappyEngine::new(DEFAULT_HASH_MB, start))
+        let settings = self.settings.clone();
+        self.searcher.get_or_insert_with(|| settings.searcher())
     }
 
     /// Handles one line; returns false after `quit`.
@@ -130,7 +180,7 @@ impl UciSession {
             "uci" => {
                 say(&self.out, &format!("id name trappy {}", env!("CARGO_PKG_VERSION")));
                 say(&self.out, "id author the trappy developers");
-                for option in option_lines(&self.start_tunables) {
+                for option in option_lines(&self.start_tunables, self.all_tunables) {
                     say(&self.out, &option);
                 }
                 say(&self.out, "uciok");
@@ -150,11 +200,7 @@ impl UciSession {
                 Err(message) => self.error(&format!("position: {message}; keeping the previous position")),
             },
             "setoption" => match split_setoption(args) {
-                Ok((name, value)) => {
-                    if let Err(message) = apply_option(self.idle_searcher(), &name, value.as_deref()) {
-                        self.error(&message);
-                    }
-                }
+                Ok((name, value)) => self.set_option(&name, value.as_deref()),
                 Err(message) => self.error(&message),
             },
             "go" => self.go(args),
@@ -186,16 +232,29 @@ impl UciSession {
         for message in &parsed.errors {
             self.error(&format!("go: {message}"));
         }
-        let start = self.start_tunables.clone();
-        let mut searcher = self.searcher.take().unwrap_or_else(|| TrappyEngine::new(DEFAULT_HASH_MB, start));
+        let mut searcher = self.searcher.take().unwrap_or_else(|| self.settings.searcher());
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::SeqCst);
         self.searching.store(true, Ordering::SeqCst);
         let searching = Arc::clone(&self.searching);
-        let (out, board, keys, stop, limits) =
-            (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), parsed.limits);
+        let mut limits = parsed.limits;
+        if !parsed.search_moves.is_empty() {
+            let moves: Vec<movegen::Move> =
+                parsed.search_moves.iter().filter_map(|text| self.board.parse_uci_move(text).ok()).collect();
+            if moves.len() < parsed.search_moves.len() {
+                self.error("go: searchmoves names a move that is not legal here; it is left out");
+            }
+            limits.root_moves = Some(moves);
+        }
+        let (out, board, keys, stop, lines) =
+            (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), self.multipv);
         self.search_thread = Some(std::thread::spawn(move || {
-            let result = searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)));
+            let result = if lines > 1 {
+                let mut emit = |line: &str| say(&out, line);
+                multipv::search_lines(&mut searcher, &board, &keys, &limits, lines, &stop, &mut emit)
+            } else {
+                searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)))
+            };
             if let Some(choice) = searcher.last_trap_choice() {
                 for finding in &choice.findings {
                     say(&out, &finding.uci_line());
@@ -208,9 +267,34 @@ impl UciSession {
                 std::thread::sleep(Duration::from_millis(1));
             }
             searching.store(false, Ordering::SeqCst);
-            say(&out, &format!("bestmove {}", result.best_move));
+            say(&out, &bestmove_line(&result));
             searcher
         }));
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match session_option(name, value) {
+            Some(Ok(SessionOption::MultiPv(lines))) => self.multipv = lines,
+            // Pondering needs nothing set up: `go ponder` searches until
+            // `ponderhit` or `stop`. The option tells GUIs we can.
+            Some(Ok(SessionOption::Ponder)) => {}
+            Some(Err(message)) => self.error(&message),
+            None => {
+                let searcher = self.idle_searcher();
+                match apply_option(searcher, name, value) {
+                    Ok(()) => {
+                        let (tunables, move_overhead) = (searcher.tunables().clone(), searcher.move_overhead());
+                        if name.eq_ignore_ascii_case("hash") {
+                            self.settings.hash_mb =
+                                value.and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_HASH_MB);
+                        }
+                        self.settings.tunables = tunables;
+                        self.settings.move_overhead = move_overhead;
+                    }
+                    Err(message) => self.error(&message),
+                }
+            }
+        }
     }
 
     /// Reads commands until `quit` or end of input (which counts as quit).
@@ -225,5 +309,32 @@ impl UciSession {
             }
         }
         self.stop_search();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rebuilt_searcher_keeps_the_options_set_so_far() {
+        let mut session = UciSession::new(Box::new(std::io::sink()));
+        for line in [
+            "setoption name Hash value 32",
+            "setoption name Move Overhead value 75",
+            "setoption name TrapScale value 0",
+            "setoption name Hash value 0",
+            "setoption name TrapScale value -5",
+        ] {
+            session.handle_line(line);
+        }
+        // The last two were refused and changed nothing.
+        assert_eq!(session.settings.hash_mb, 32);
+        assert_eq!(session.settings.move_overhead, Duration::from_millis(75));
+        assert_eq!(session.settings.tunables.get("TrapScale"), Some(0));
+        let rebuilt = session.settings.searcher();
+        assert_eq!(rebuilt.move_overhead(), Duration::from_millis(75));
+        assert_eq!(rebuilt.tunables().get("TrapScale"), Some(0));
+        assert!(!rebuilt.trappy_enabled());
     }
 }

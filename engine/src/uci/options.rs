@@ -10,16 +10,55 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 12_288;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 
-/// Every `option` line `uci` prints, tunables at their values in force.
-pub fn option_lines(tunables: &Tunables) -> Vec<String> {
+/// MultiPV's upper bound: more lines than any position has legal moves.
+pub const MAX_MULTIPV: usize = 256;
+
+/// The trappy settings a GUI user may want; the other tunables (evaluation
+/// weights, search and model parameters) are for tuning, and are listed
+/// only with `trappy --all-options` (or by `trappy spsa`), though every one
+/// is always settable by name.
+const USER_TUNABLES: [&str; 3] = ["TrapScale", "TrapOpponentGap", "TrapBudget"];
+
+/// The `option` lines `uci` prints: the GUI options and the user-facing
+/// trappy settings, or every tunable with `all_tunables`; tunables at
+/// their values in force.
+pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
     let mut lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Threads type spin default 1 min 1 max 1".to_string(),
         "option name Clear Hash type button".to_string(),
         format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        "option name Ponder type check default false".to_string(),
     ];
-    lines.extend(uci_option_lines(tunables));
+    let shown = |line: &String| {
+        all_tunables || USER_TUNABLES.iter().any(|name| line.starts_with(&format!("option name {name} type")))
+    };
+    lines.extend(uci_option_lines(tunables).into_iter().filter(shown));
     lines
+}
+
+/// Options that belong to the UCI session rather than the searcher.
+pub enum SessionOption {
+    MultiPv(usize),
+    /// Checked for a valid value; pondering needs nothing set up.
+    Ponder,
+}
+
+/// `MultiPV` and `Ponder`; `None` for any other name.
+pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionOption, String>> {
+    match name.to_ascii_lowercase().as_str() {
+        "multipv" => Some(
+            parse_integer("MultiPV", value)
+                .and_then(|n| in_range("MultiPV", n, 1, MAX_MULTIPV as i64))
+                .map(|n| SessionOption::MultiPv(n as usize)),
+        ),
+        "ponder" => Some(match value.map(|v| v.trim().to_ascii_lowercase()) {
+            Some(v) if v == "true" || v == "false" => Ok(SessionOption::Ponder),
+            other => Err(format!("option Ponder needs true or false, not '{}'", other.unwrap_or_default())),
+        }),
+        _ => None,
+    }
 }
 
 /// Splits `name <id...> [value <x...>]` into the name and the value.

@@ -1,0 +1,83 @@
+//! MultiPV: the best N root moves, each with its own line and exact score.
+//! Each depth is searched N times: the first search finds the best move,
+//! the k-th searches the root moves the first k−1 lines did not take
+//! (`SearchLimits::root_moves`). The searches share the transposition
+//! table, so the repeated shallow depths cost little. The lines are plain
+//! minimax lines; the move played is the first search's (trappy) choice.
+
+use crate::search::score::{uci_score, MAX_PLY};
+use crate::search::{SearchLimits, SearchResult, TimeManager};
+use crate::trappy_engine::TrappyEngine;
+use movegen::{Board, Move};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+const DEEPEST: i32 = MAX_PLY as i32 - 1;
+
+/// The deepest depth whose every line finished, and its first line's result.
+pub fn search_lines(
+    searcher: &mut TrappyEngine,
+    board: &Board,
+    game_keys: &[u64],
+    limits: &SearchLimits,
+    lines: usize,
+    stop: &AtomicBool,
+    emit: &mut dyn FnMut(&str),
+) -> SearchResult {
+    let started = Instant::now();
+    let legal: Vec<Move> = board.legal_moves().iter().copied().collect();
+    let candidates: Vec<Move> = match &limits.root_moves {
+        Some(allowed) if legal.iter().any(|mv| allowed.contains(mv)) => {
+            legal.iter().copied().filter(|mv| allowed.contains(mv)).collect()
+        }
+        _ => legal,
+    };
+    let lines = lines.clamp(1, candidates.len().max(1));
+    let timer = TimeManager::new(limits, searcher.move_overhead());
+    let max_depth = limits.depth.unwrap_or(DEEPEST).clamp(1, DEEPEST);
+    let mut nodes = 0u64;
+    let mut best: Option<SearchResult> = None;
+    'depths: for depth in 1..=max_depth {
+        if depth > 1 && !timer.may_start_iteration() {
+            break;
+        }
+        let mut taken: Vec<Move> = Vec::with_capacity(lines);
+        let mut first: Option<SearchResult> = None;
+        for line in 1..=lines {
+            let remaining_nodes = limits.nodes.map(|n| n.saturating_sub(nodes));
+            if stop.load(Ordering::SeqCst) || remaining_nodes == Some(0) || timer.hard_limit_reached() {
+                break 'depths;
+            }
+            let sub = SearchLimits {
+                depth: Some(depth),
+                nodes: remaining_nodes,
+                movetime: timer.time_left(),
+                root_moves: Some(candidates.iter().copied().filter(|mv| !taken.contains(mv)).collect()),
+                ..SearchLimits::default()
+            };
+            let result = searcher.search(board, game_keys, &sub, &mut |_| {});
+            nodes += result.nodes;
+            // A search cut short by the clock, the node limit or `stop`
+            // leaves this depth unfinished: the last whole depth stands.
+            if result.depth < depth || result.plain_move == Move::NULL {
+                break 'depths;
+            }
+            let elapsed = started.elapsed().as_millis().max(1) as u64;
+            let pv: Vec<String> = result.pv.iter().map(|mv| mv.to_string()).collect();
+            emit(&format!(
+                "info depth {depth} multipv {line} score {} nodes {nodes} nps {} time {elapsed} pv {}",
+                uci_score(result.score),
+                nodes * 1000 / elapsed,
+                pv.join(" ")
+            ));
+            taken.push(result.plain_move);
+            first.get_or_insert(result);
+        }
+        best = first.or(best);
+    }
+    match best {
+        Some(result) => SearchResult { nodes, ..result },
+        // Not even depth 1 finished: one plain search gives a move.
+        None => searcher.search(board, game_keys, &SearchLimits::depth(1), &mut |_| {}),
+    }
+}
