@@ -143,6 +143,14 @@ fn a_broken_tune_config_names_the_key() {
         (text.replace("iterations = 6", "iterations = \"six\""), "iterations"),
         (text.replace("c_end = 20", "c_end = -1"), "c_end"),
         (text.replace("[[opponent]]\nname = \"shallow\"", "[[opponent]]\nname = \"softmax\""), "twice"),
+        // An opponent that cannot start stops the run before any game.
+        (
+            text.replace(
+                "name = \"shallow\"\ndepth = 3\noptions = { TrapScale = 0 }",
+                "name = \"ghost\"\nkind = \"uci\"\ncommand = \"/nonexistent/engine\"\ndepth = 3",
+            ),
+            "cannot start engine ghost (/nonexistent/engine): ",
+        ),
     ];
     for (broken, expected) in cases {
         std::fs::write(&path, broken).expect("write");
