@@ -7,6 +7,7 @@ pub mod fallible;
 pub mod output;
 pub mod perft_command;
 pub mod search;
+pub mod strength;
 pub mod trappy;
 pub mod trappy_engine;
 pub mod traps_command;

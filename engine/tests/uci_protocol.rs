@@ -264,7 +264,8 @@ fn uci_lists_a_short_list_and_all_options_lists_every_tunable() {
     let lines = engine.read_until("uciok", Duration::from_secs(10));
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
     assert!(options.len() <= 25, "{} options: {options:?}", options.len());
-    for name in ["Hash", "Threads", "Clear Hash", "Move Overhead", "MultiPV", "Ponder", "TrapScale"] {
+    let names = ["Hash", "Threads", "Clear Hash", "Move Overhead", "MultiPV", "Ponder", "UCI_LimitStrength", "UCI_Elo"];
+    for name in names.into_iter().chain(["TrapScale"]) {
         assert!(options.iter().any(|l| l.starts_with(&format!("option name {name} type"))), "{name}");
     }
     // Unlisted tunables are still set by name, as OpenBench's SPSA does.

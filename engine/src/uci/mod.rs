@@ -79,6 +79,9 @@ pub struct UciSession {
     /// the options set so far.
     settings: Settings,
     multipv: usize,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: i64,
     /// `uci` lists every tunable (`trappy --all-options`).
     all_tunables: bool,
 }
@@ -125,6 +128,8 @@ impl UciSession {
             start_tunables: tunables,
             settings,
             multipv: 1,
+            limit_strength: false,
+            elo: crate::strength::DEFAULT_ELO,
             all_tunables: false,
         }
     }
@@ -278,6 +283,14 @@ impl UciSession {
             // Pondering needs nothing set up: `go ponder` searches until
             // `ponderhit` or `stop`. The option tells GUIs we can.
             Some(Ok(SessionOption::Ponder)) => {}
+            Some(Ok(SessionOption::LimitStrength(on))) => {
+                self.limit_strength = on;
+                self.apply_strength();
+            }
+            Some(Ok(SessionOption::Elo(elo))) => {
+                self.elo = elo;
+                self.apply_strength();
+            }
             Some(Err(message)) => self.error(&message),
             None => {
                 let searcher = self.idle_searcher();
@@ -295,6 +308,22 @@ impl UciSession {
                 }
             }
         }
+    }
+
+    /// Sets the fallible-model tunables for the strength limit in force
+    /// (their defaults when it is off).
+    fn apply_strength(&mut self) {
+        let settings = if self.limit_strength {
+            crate::strength::limited_settings(self.elo)
+        } else {
+            crate::strength::unlimited_settings()
+        };
+        let searcher = self.idle_searcher();
+        for (name, value) in settings {
+            // The values are inside the tunables' ranges (strength.rs tests).
+            let _ = searcher.set_tunable(name, value);
+        }
+        self.settings.tunables = searcher.tunables().clone();
     }
 
     /// Reads commands until `quit` or end of input (which counts as quit).
@@ -336,5 +365,25 @@ mod tests {
         assert_eq!(rebuilt.move_overhead(), Duration::from_millis(75));
         assert_eq!(rebuilt.tunables().get("TrapScale"), Some(0));
         assert!(!rebuilt.trappy_enabled());
+    }
+
+    #[test]
+    fn the_strength_limit_sets_the_fallible_model_and_lifting_it_restores_it() {
+        let mut session = UciSession::new(Box::new(std::io::sink()));
+        let weak_nodes = |session: &UciSession| session.settings.tunables.get("WeakNodes");
+        session.handle_line("setoption name UCI_Elo value 2000");
+        assert_eq!(weak_nodes(&session), Some(0), "no limit until UCI_LimitStrength is on");
+        session.handle_line("setoption name UCI_LimitStrength value true");
+        let expected = crate::strength::limited_settings(2000);
+        for (name, value) in expected {
+            assert_eq!(session.settings.tunables.get(name).map(i64::from), Some(value), "{name}");
+        }
+        session.handle_line("setoption name UCI_Elo value 1500");
+        let low = crate::strength::limited_settings(1500)[0].1;
+        assert_eq!(weak_nodes(&session).map(i64::from), Some(low));
+        session.handle_line("setoption name UCI_Elo value 99999");
+        assert_eq!(weak_nodes(&session).map(i64::from), Some(low), "an out-of-range Elo changes nothing");
+        session.handle_line("setoption name UCI_LimitStrength value false");
+        assert_eq!(session.settings.tunables, Tunables::default());
     }
 }

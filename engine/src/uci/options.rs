@@ -1,6 +1,7 @@
 //! `setoption name <id> [value <x>]` for the engine's own options and
 //! every tunable.
 
+use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::{uci_option_lines, Tunables};
 use std::time::Duration;
@@ -30,6 +31,8 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name Ponder type check default false".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
     ];
     let shown = |line: &String| {
         all_tunables || USER_TUNABLES.iter().any(|name| line.starts_with(&format!("option name {name} type")))
@@ -41,6 +44,8 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
 /// Options that belong to the UCI session rather than the searcher.
 pub enum SessionOption {
     MultiPv(usize),
+    LimitStrength(bool),
+    Elo(i64),
     /// Checked for a valid value; pondering needs nothing set up.
     Ponder,
 }
@@ -53,10 +58,13 @@ pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionO
                 .and_then(|n| in_range("MultiPV", n, 1, MAX_MULTIPV as i64))
                 .map(|n| SessionOption::MultiPv(n as usize)),
         ),
-        "ponder" => Some(match value.map(|v| v.trim().to_ascii_lowercase()) {
-            Some(v) if v == "true" || v == "false" => Ok(SessionOption::Ponder),
-            other => Err(format!("option Ponder needs true or false, not '{}'", other.unwrap_or_default())),
-        }),
+        "ponder" => Some(parse_check("Ponder", value).map(|_| SessionOption::Ponder)),
+        "uci_limitstrength" => Some(parse_check("UCI_LimitStrength", value).map(SessionOption::LimitStrength)),
+        "uci_elo" => Some(
+            parse_integer("UCI_Elo", value)
+                .and_then(|n| in_range("UCI_Elo", n, MIN_ELO, MAX_ELO))
+                .map(SessionOption::Elo),
+        ),
         _ => None,
     }
 }
@@ -73,6 +81,14 @@ pub fn split_setoption(args: &[&str]) -> Result<(String, Option<String>), String
     }
     let value = value_at.map(|index| args[index + 1..].join(" "));
     Ok((name_tokens.join(" "), value))
+}
+
+fn parse_check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        other => Err(format!("option {name} needs true or false, not '{}'", other.unwrap_or_default())),
+    }
 }
 
 fn parse_integer(name: &str, value: Option<&str>) -> Result<i64, String> {

@@ -1,0 +1,61 @@
+//! `UCI_LimitStrength` / `UCI_Elo`: a target rating mapped onto the
+//! fallible opponent models of `fallible.rs`. The rating sets a node cap
+//! per move (each doubling of the nodes is worth roughly a constant number
+//! of Elo at these depths), evaluation noise below 2200, and a softmax draw
+//! among the three best root moves below 2000. The anchors are provisional:
+//! README "Strength limit" gives the games measured against Stockfish's own
+//! `UCI_Elo` so far.
+
+use crate::tunables::Tunables;
+
+pub const MIN_ELO: i64 = 1000;
+pub const MAX_ELO: i64 = 2800;
+pub const DEFAULT_ELO: i64 = 1500;
+
+/// The tunables that a strength limit sets, with their values at `elo`.
+pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    // 1,000 nodes at 1200, doubling every 200 Elo.
+    let nodes = (1000.0 * 2f64.powf((elo - 1200) as f64 / 200.0)).round() as i64;
+    let noise = ((2200 - elo) / 10).max(0);
+    let top_k = if elo < 2000 { 3 } else { 1 };
+    [
+        ("WeakNodes", nodes.clamp(200, 10_000_000)),
+        ("WeakEvalNoise", noise),
+        ("WeakTopK", top_k),
+        ("WeakTemperature", 30),
+        ("WeakDepth", 0),
+    ]
+}
+
+/// The same tunables at their defaults: full strength.
+pub fn unlimited_settings() -> [(&'static str, i64); 5] {
+    let defaults = Tunables::default();
+    limited_settings(DEFAULT_ELO).map(|(name, _)| (name, defaults.get(name).map_or(0, i64::from)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_elo_means_more_nodes_less_noise_and_fewer_random_picks() {
+        let at = |elo| limited_settings(elo).iter().map(|(_, v)| *v).collect::<Vec<i64>>();
+        let (low, mid, high) = (at(1500), at(2000), at(2500));
+        assert!(low[0] < mid[0] && mid[0] < high[0]);
+        assert!(low[1] > mid[1] && mid[1] > high[1] && high[1] == 0);
+        assert_eq!((low[2], high[2]), (3, 1));
+        assert_eq!(at(1200)[0], 1000);
+        assert_eq!(at(-5), at(MIN_ELO));
+        // Every value is inside its tunable's range.
+        let mut tunables = Tunables::default();
+        for elo in [MIN_ELO, 1500, 2000, 2500, MAX_ELO] {
+            for (name, value) in limited_settings(elo) {
+                tunables.set(name, value).unwrap_or_else(|e| panic!("{name} {value}: {e}"));
+            }
+        }
+        assert!(unlimited_settings()
+            .iter()
+            .all(|(name, value)| Tunables::default().get(name).map(i64::from) == Some(*value)));
+    }
+}
