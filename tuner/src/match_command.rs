@@ -9,7 +9,7 @@ use crate::report_command::{journal_report, write_elo_chart};
 use clap::Args;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
-use matches::stats::{compare_paired, estimate, sprt, Sample, SprtDecision};
+use matches::stats::{compare_paired, estimate, sprt, why_elo_undefined, Sample, SprtDecision};
 use matches::tournament::{paired_scores, run_tournament, schedule, PairingScore, Tournament, TournamentKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -62,9 +62,8 @@ pub(crate) fn pairing_line(names: &[String], pairing: (usize, usize), score: &Pa
         names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses
     );
     match estimate(&used) {
-        Some(e) if !(e.elo.is_finite() && e.elo_error.is_finite()) => {
-            // All wins, all losses or all draws: no spread to measure yet.
-            line += "  Elo undefined (no variance in the results yet)";
+        Some(e) if why_elo_undefined(&e).is_some() => {
+            line += &format!("  Elo undefined ({})", why_elo_undefined(&e).unwrap_or_default());
         }
         Some(e) if e.elo_error == 0.0 => {
             // Every pair scored the same: a point estimate without an error.

@@ -2,6 +2,7 @@
 //! Elo, normalized Elo, LOS, draw ratio and optionally the GSPRT out.
 
 use clap::{Args, ValueEnum};
+use matches::stats::why_elo_undefined;
 use matches::stats::{estimate, sprt, EloEstimate, Pentanomial, Sample, SprtConfig, SprtModel, Trinomial};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -79,20 +80,6 @@ fn round4(value: f64) -> f64 {
     (value * 10_000.0).round() / 10_000.0
 }
 
-/// Why an estimate has no finite value, if it has none: a score of 0 or
-/// 100 % has no finite Elo, and results that never vary have no nElo.
-fn undefined_elo(e: &EloEstimate) -> Option<&'static str> {
-    if e.score >= 1.0 {
-        Some("every game was won, and a 100 % score has no finite Elo")
-    } else if e.score <= 0.0 {
-        Some("every game was lost, and a 0 % score has no finite Elo")
-    } else if !(e.elo.is_finite() && e.elo_error.is_finite()) {
-        Some("the results do not vary, so they have no error")
-    } else {
-        None
-    }
-}
-
 fn undefined_nelo(e: &EloEstimate) -> Option<&'static str> {
     let varies = e.nelo_error.is_finite() && e.nelo_error > 0.0 && e.nelo.is_finite();
     (!varies).then_some("the results do not vary, and nElo divides by their spread")
@@ -105,7 +92,7 @@ pub fn run_stats(args: &StatsArgs) -> Result<String, String> {
     let e = estimate(&sample).ok_or("the counts add up to no games")?;
     let test = config.map(|c| sprt(&sample, &c));
     if args.json {
-        let elo_note = undefined_elo(&e);
+        let elo_note = why_elo_undefined(&e);
         let nelo_note = undefined_nelo(&e);
         // JSON has no infinity: an undefined value is null, with the reason.
         let value = |x: f64, undefined: bool| if undefined || !x.is_finite() { None } else { Some(round4(x)) };
@@ -129,7 +116,7 @@ pub fn run_stats(args: &StatsArgs) -> Result<String, String> {
         }
         return Ok(fields.to_string());
     }
-    let elo = match undefined_elo(&e) {
+    let elo = match why_elo_undefined(&e) {
         Some(reason) => format!("Elo: undefined ({reason})"),
         // Adding 0.0 turns a negative zero into a plain one.
         None => format!("Elo: {:.2} +/- {:.2}", e.elo + 0.0, e.elo_error),

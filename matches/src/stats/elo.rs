@@ -22,6 +22,22 @@ pub struct EloEstimate {
     pub draw_ratio: f64,
 }
 
+/// Why an estimate has no finite Elo or error, if it has none: a score of
+/// 0 or 100 % has no finite Elo, and an interval that reaches 0 or 100 %
+/// has no finite bound. (Results that never vary have a zero error, which
+/// is finite.)
+pub fn why_elo_undefined(e: &EloEstimate) -> Option<&'static str> {
+    if e.score >= 1.0 {
+        Some("every game was won, and a 100 % score has no finite Elo")
+    } else if e.score <= 0.0 {
+        Some("every game was lost, and a 0 % score has no finite Elo")
+    } else if !(e.elo.is_finite() && e.elo_error.is_finite()) {
+        Some("the 95 % interval reaches a 0 % or 100 % score; more games will bound it")
+    } else {
+        None
+    }
+}
+
 /// Logistic Elo difference for a mean score.
 pub fn score_to_elo(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
@@ -76,4 +92,26 @@ pub fn estimate(sample: &Sample) -> Option<EloEstimate> {
         los,
         draw_ratio,
     })
+}
+
+#[cfg(test)]
+mod undefined_tests {
+    use super::*;
+    use crate::stats::{Pentanomial, Trinomial};
+
+    #[test]
+    fn an_undefined_elo_says_why() {
+        let reason = |sample: Sample| estimate(&sample).and_then(|e| why_elo_undefined(&e));
+        let all_won = Sample::Trinomial(Trinomial { wins: 10, draws: 0, losses: 0 });
+        assert!(reason(all_won).is_some_and(|r| r.contains("every game was won")));
+        let all_lost = Sample::Trinomial(Trinomial { wins: 0, draws: 0, losses: 10 });
+        assert!(reason(all_lost).is_some_and(|r| r.contains("every game was lost")));
+        // 23 of 24 points: the interval's upper end passes 100 %.
+        let nearly_all = Sample::Pentanomial(Pentanomial { ll: 0, ld: 0, dd_wl: 0, wd: 1, ww: 11 });
+        assert!(reason(nearly_all).is_some_and(|r| r.contains("interval reaches")));
+        let all_drawn = Sample::Trinomial(Trinomial { wins: 0, draws: 10, losses: 0 });
+        assert_eq!(reason(all_drawn), None, "zero error is finite");
+        let ordinary = Sample::Pentanomial(Pentanomial { ll: 2, ld: 5, dd_wl: 9, wd: 6, ww: 3 });
+        assert_eq!(reason(ordinary), None);
+    }
 }
