@@ -73,9 +73,9 @@ pub(crate) fn pairing_line(names: &[String], pairing: (usize, usize), score: &Pa
         Some(e) => {
             line += &format!(
                 "  Elo {:+.1} +/- {:.1}  nElo {:+.1} +/- {:.1}  LOS {:.1} %  DrawRatio {:.1} %",
-                e.elo,
+                e.elo + 0.0,
                 e.elo_error,
-                e.nelo,
+                e.nelo + 0.0,
                 e.nelo_error,
                 100.0 * e.los,
                 100.0 * e.draw_ratio

@@ -112,10 +112,11 @@ fn elo_text(score: &PairingScore) -> String {
     match estimate(&sample).filter(|e| e.elo.is_finite() && e.elo_error.is_finite()) {
         Some(e) => format!(
             "Elo {:+.1} +/- {:.1} ({}), nElo {:+.1} +/- {:.1}",
-            e.elo,
+            // Adding 0.0 turns a negative zero into a plain one.
+            e.elo + 0.0,
             e.elo_error,
             if has_pairs { "pentanomial" } else { "trinomial" },
-            e.nelo,
+            e.nelo + 0.0,
             e.nelo_error
         ),
         None => "Elo undefined so far".to_string(),
