@@ -246,3 +246,27 @@ fn the_annotator_reads_the_options_file() {
     assert!(default >= 2, "{default} traps with the defaults");
     assert!(strict < default, "the options file was ignored: {strict} traps");
 }
+
+/// A bare endgame that the search runs to its deepest iteration, deeper
+/// than the root's tracked history: the root must fall back to the plain
+/// move, not index past its tables (it once panicked here in a match, and
+/// the GUI waited for a `bestmove` that never came).
+#[test]
+fn the_deepest_iterations_fall_back_to_the_plain_move() {
+    let fen = "3R4/4b3/8/8/8/6k1/8/6K1 b - - 0 258";
+    let board = Board::from_fen(fen).expect("valid FEN");
+    for tunables in [Tunables::default(), with_muller_bonuses()] {
+        let mut engine = TrappyEngine::new(8, tunables);
+        let result = engine.search(&board, &[], &SearchLimits::nodes(2_000_000), &mut |_| {});
+        assert!(result.depth >= 64, "the search stopped at depth {}", result.depth);
+        assert_eq!(result.best_move, result.plain_move);
+        assert!(board.is_legal(result.best_move));
+    }
+}
+
+fn with_muller_bonuses() -> Tunables {
+    let mut tunables = Tunables::default();
+    tunables.set("InsuranceBonus", 10).expect("in range");
+    tunables.set("DelayLossBonus", 20).expect("in range");
+    tunables
+}

@@ -4,7 +4,7 @@
 //! and each such reply gets a full-window search sharing the main table.
 
 use super::config::TrapConfig;
-use super::history::RootHistory;
+use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{predict, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::INFINITY;
@@ -46,6 +46,10 @@ pub fn annotate_roots(
     config: &TrapConfig,
 ) -> Option<Vec<AnnotatedRoot>> {
     let depth = summary.depth as usize;
+    // The histories stop at their last tracked depth; so does the annotation.
+    if depth >= MAX_TRACKED_DEPTH {
+        return None;
+    }
     let mut roots = Vec::new();
     for &mv in summary.root_order {
         let history = histories.iter().find(|h| h.mv == mv)?;

@@ -13,7 +13,7 @@
 //! more than `TrapSwitchMargin`.
 
 use super::config::{TrapConfig, MAX_INSURED_CONTINUATIONS};
-use super::history::RootHistory;
+use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{may_be_trap, predict, Prediction, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
@@ -66,7 +66,9 @@ pub fn choose(
         findings: vec![],
     };
     // A mate in hand needs no help, and a forced loss cannot be saved.
-    if depth <= SHALLOWEST_VIEW || summary.score.abs() >= MATE_BOUND {
+    // Beyond the tracked depths (an endgame with little left to search)
+    // there is no data, and the plain move stands.
+    if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
     if let Ok(Some((mv, findings))) = verify(probe, summary, histories, config, &mut choice.findings) {

@@ -254,11 +254,25 @@ impl UciSession {
         let (out, board, keys, stop, lines) =
             (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), self.multipv);
         self.search_thread = Some(std::thread::spawn(move || {
-            let result = if lines > 1 {
-                let mut emit = |line: &str| say(&out, line);
-                multipv::search_lines(&mut searcher, &board, &keys, &limits, lines, &stop, &mut emit)
-            } else {
-                searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)))
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if lines > 1 {
+                    let mut emit = |line: &str| say(&out, line);
+                    multipv::search_lines(&mut searcher, &board, &keys, &limits, lines, &stop, &mut emit)
+                } else {
+                    searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)))
+                }
+            }));
+            let result = match searched {
+                Ok(result) => result,
+                Err(panic) => {
+                    // The GUI is waiting for a move: give it a legal one,
+                    // then let `join_search` replace the broken searcher.
+                    searching.store(false, Ordering::SeqCst);
+                    let fallback = board.legal_moves().iter().next().map_or("0000".to_string(), |mv| mv.to_string());
+                    say(&out, "info string error: the search failed; answering with a legal move");
+                    say(&out, &format!("bestmove {fallback}"));
+                    std::panic::resume_unwind(panic);
+                }
             };
             if let Some(choice) = searcher.last_trap_choice() {
                 for finding in &choice.findings {
