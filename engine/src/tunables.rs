@@ -4,6 +4,7 @@
 //! N`), the TOML keys the tuner reads, and the `trappy spsa` listing in
 //! OpenBench's format. Names are matched case-insensitively, as UCI says.
 
+use crate::eval::{PieceSquareKey, PieceSquareWeights, PIECE_SQUARE_RANGE};
 use std::fmt;
 
 /// One parameter's metadata.
@@ -20,7 +21,7 @@ pub struct TunableSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TunableError {
     Unknown(String),
-    OutOfRange { name: &'static str, value: i64, min: i32, max: i32 },
+    OutOfRange { name: String, value: i64, min: i32, max: i32 },
 }
 
 impl fmt::Display for TunableError {
@@ -42,11 +43,13 @@ macro_rules! declare_tunables {
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Tunables {
             $(pub $field: i32,)*
+            /// The piece-square weights, named `Pst<Piece><square><Mg|Eg>`.
+            pub piece_square: PieceSquareWeights,
         }
 
         impl Default for Tunables {
             fn default() -> Tunables {
-                Tunables { $($field: $default,)* }
+                Tunables { $($field: $default,)* piece_square: PieceSquareWeights::default() }
             }
         }
 
@@ -56,12 +59,12 @@ macro_rules! declare_tunables {
         ];
 
         impl Tunables {
-            fn slot(&mut self, index: usize) -> Option<&mut i32> {
+            pub(crate) fn slot(&mut self, index: usize) -> Option<&mut i32> {
                 let slots = [$(&mut self.$field,)*];
                 slots.into_iter().nth(index)
             }
 
-            fn value(&self, index: usize) -> Option<i32> {
+            pub(crate) fn value(&self, index: usize) -> Option<i32> {
                 [$(self.$field,)*].get(index).copied()
             }
         }
@@ -81,33 +84,33 @@ declare_tunables! {
     queen_mg: "QueenValueMg" = 1025, 700, 1400, 20;
     queen_eg: "QueenValueEg" = 990, 700, 1400, 20;
     // Mobility per reachable square, relative to a typical count.
-    knight_mobility_mg: "KnightMobilityMg" = 5, 0, 20, 1;
-    knight_mobility_eg: "KnightMobilityEg" = 4, 0, 20, 1;
-    bishop_mobility_mg: "BishopMobilityMg" = 5, 0, 20, 1;
-    bishop_mobility_eg: "BishopMobilityEg" = 5, 0, 20, 1;
-    rook_mobility_mg: "RookMobilityMg" = 3, 0, 20, 1;
-    rook_mobility_eg: "RookMobilityEg" = 5, 0, 20, 1;
-    queen_mobility_mg: "QueenMobilityMg" = 1, 0, 20, 1;
-    queen_mobility_eg: "QueenMobilityEg" = 3, 0, 20, 1;
+    knight_mobility_mg: "KnightMobilityMg" = 5, -10, 40, 1;
+    knight_mobility_eg: "KnightMobilityEg" = 4, -10, 40, 1;
+    bishop_mobility_mg: "BishopMobilityMg" = 5, -10, 40, 1;
+    bishop_mobility_eg: "BishopMobilityEg" = 5, -10, 40, 1;
+    rook_mobility_mg: "RookMobilityMg" = 3, -10, 40, 1;
+    rook_mobility_eg: "RookMobilityEg" = 5, -10, 40, 1;
+    queen_mobility_mg: "QueenMobilityMg" = 1, -10, 40, 1;
+    queen_mobility_eg: "QueenMobilityEg" = 3, -10, 40, 1;
     // Pawn structure.
-    passed_pawn_mg: "PassedPawnMg" = 6, 0, 40, 2;
-    passed_pawn_eg: "PassedPawnEg" = 14, 0, 60, 2;
-    isolated_pawn_mg: "IsolatedPawnMg" = 10, 0, 50, 2;
-    isolated_pawn_eg: "IsolatedPawnEg" = 12, 0, 50, 2;
-    doubled_pawn_mg: "DoubledPawnMg" = 8, 0, 50, 2;
-    doubled_pawn_eg: "DoubledPawnEg" = 20, 0, 60, 2;
+    passed_pawn_mg: "PassedPawnMg" = 6, -20, 80, 2;
+    passed_pawn_eg: "PassedPawnEg" = 14, -30, 120, 2;
+    isolated_pawn_mg: "IsolatedPawnMg" = 10, -25, 100, 2;
+    isolated_pawn_eg: "IsolatedPawnEg" = 12, -25, 100, 2;
+    doubled_pawn_mg: "DoubledPawnMg" = 8, -25, 100, 2;
+    doubled_pawn_eg: "DoubledPawnEg" = 20, -30, 120, 2;
     // King safety.
-    king_attack_weight: "KingAttackWeight" = 12, 0, 60, 2;
-    king_shield_mg: "KingShieldMg" = 12, 0, 40, 2;
-    king_open_file_mg: "KingOpenFileMg" = 20, 0, 60, 3;
+    king_attack_weight: "KingAttackWeight" = 12, 0, 120, 2;
+    king_shield_mg: "KingShieldMg" = 12, -20, 80, 2;
+    king_open_file_mg: "KingOpenFileMg" = 20, -30, 120, 3;
     // Pieces.
-    bishop_pair_mg: "BishopPairMg" = 25, 0, 80, 4;
-    bishop_pair_eg: "BishopPairEg" = 50, 0, 100, 4;
-    rook_open_file_mg: "RookOpenFileMg" = 30, 0, 80, 3;
-    rook_open_file_eg: "RookOpenFileEg" = 10, 0, 60, 3;
-    rook_semi_open_mg: "RookSemiOpenMg" = 14, 0, 60, 3;
-    rook_semi_open_eg: "RookSemiOpenEg" = 8, 0, 40, 3;
-    tempo: "Tempo" = 12, 0, 40, 2;
+    bishop_pair_mg: "BishopPairMg" = 25, -40, 160, 4;
+    bishop_pair_eg: "BishopPairEg" = 50, -50, 200, 4;
+    rook_open_file_mg: "RookOpenFileMg" = 30, -40, 160, 3;
+    rook_open_file_eg: "RookOpenFileEg" = 10, -30, 120, 3;
+    rook_semi_open_mg: "RookSemiOpenMg" = 14, -30, 120, 3;
+    rook_semi_open_eg: "RookSemiOpenEg" = 8, -20, 80, 3;
+    tempo: "Tempo" = 12, 0, 60, 2;
     // Search.
     aspiration_window: "AspirationWindow" = 20, 5, 100, 3;
     // How much worse than 0 a draw is for the engine (against weaker opponents).
@@ -174,24 +177,57 @@ impl Tunables {
         TUNABLE_SPECS.iter().position(|spec| spec.name.eq_ignore_ascii_case(name))
     }
 
+    /// Whether `name` is a tunable: a named one or a piece-square weight.
+    pub fn is_known(name: &str) -> bool {
+        Tunables::index_of(name).is_some() || PieceSquareKey::parse(name).is_some()
+    }
+
     pub fn get(&self, name: &str) -> Option<i32> {
-        Tunables::index_of(name).and_then(|index| self.value(index))
+        match Tunables::index_of(name) {
+            Some(index) => self.value(index),
+            None => PieceSquareKey::parse(name).map(|key| self.piece_square.get(key)),
+        }
     }
 
     /// Sets a parameter after checking its name and range.
     pub fn set(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
-        let index = Tunables::index_of(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
-        let spec = TUNABLE_SPECS[index];
-        if value < spec.min as i64 || value > spec.max as i64 {
-            return Err(TunableError::OutOfRange { name: spec.name, value, min: spec.min, max: spec.max });
+        let in_range = |spec_name: &str, min: i32, max: i32| {
+            if value < min as i64 || value > max as i64 {
+                Err(TunableError::OutOfRange { name: spec_name.to_string(), value, min, max })
+            } else {
+                Ok(value as i32)
+            }
+        };
+        if let Some(index) = Tunables::index_of(name) {
+            let spec = TUNABLE_SPECS[index];
+            let value = in_range(spec.name, spec.min, spec.max)?;
+            if let Some(slot) = self.slot(index) {
+                *slot = value;
+            }
+            return Ok(());
         }
-        if let Some(slot) = self.slot(index) {
-            *slot = value as i32;
-        }
+        let key = PieceSquareKey::parse(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
+        let (min, max) = PIECE_SQUARE_RANGE;
+        *self.piece_square.slot(key) = in_range(&key.name(), min, max)?;
         Ok(())
     }
 
-    /// `(name, value)` for every parameter, in table order.
+    /// Every parameter whose value differs from `base`'s, named ones first
+    /// in table order, then piece-square weights.
+    pub fn changed_from(&self, base: &Tunables) -> Vec<(String, i32)> {
+        let named = self.values().zip(base.values()).filter(|(ours, theirs)| ours.1 != theirs.1);
+        let mut changed: Vec<(String, i32)> = named.map(|((name, value), _)| (name.to_string(), value)).collect();
+        for key in PieceSquareKey::all() {
+            let value = self.piece_square.get(key);
+            if value != base.piece_square.get(key) {
+                changed.push((key.name(), value));
+            }
+        }
+        changed
+    }
+
+    /// `(name, value)` for every named parameter, in table order (the
+    /// piece-square weights are left out: there are 800 of them).
     pub fn values(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
         TUNABLE_SPECS.iter().enumerate().map(|(index, spec)| (spec.name, self.value(index).unwrap_or(spec.default)))
     }
@@ -243,10 +279,8 @@ impl Tunables {
     pub fn options_toml(&self, header: &[String]) -> String {
         let mut text: String = header.iter().map(|line| format!("# {line}\n")).collect();
         text.push_str("[options]\n");
-        for (spec, (name, value)) in TUNABLE_SPECS.iter().zip(self.values()) {
-            if value != spec.default {
-                text.push_str(&format!("{name} = {value}\n"));
-            }
+        for (name, value) in self.changed_from(&Tunables::default()) {
+            text.push_str(&format!("{name} = {value}\n"));
         }
         text
     }

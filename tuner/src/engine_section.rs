@@ -136,13 +136,8 @@ fn options_file_tunables(engine: &EngineSection, base: &Path) -> Result<Tunables
 /// The engine's option overrides: the options file's, then `options`.
 fn engine_overrides(engine: &EngineSection, base: &Path) -> Result<Vec<(String, i64)>, String> {
     let from_file = options_file_tunables(engine, base)?;
-    let defaults = Tunables::default();
-    let mut overrides: Vec<(String, i64)> = from_file
-        .values()
-        .zip(defaults.values())
-        .filter(|(file, default)| file.1 != default.1)
-        .map(|((name, value), _)| (name.to_string(), value as i64))
-        .collect();
+    let mut overrides: Vec<(String, i64)> =
+        from_file.changed_from(&Tunables::default()).into_iter().map(|(name, value)| (name, value as i64)).collect();
     overrides.extend(engine.options.iter().map(|(k, v)| (k.clone(), *v)));
     Ok(overrides)
 }

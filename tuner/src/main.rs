@@ -3,6 +3,10 @@
 
 mod bench_command;
 mod engine_section;
+mod fit_command;
+mod fit_model;
+mod fit_positions;
+mod fit_stockfish;
 mod interrupt;
 mod match_command;
 mod match_config;
@@ -16,6 +20,7 @@ mod tune_command;
 mod tune_config;
 
 use clap::{Parser, Subcommand};
+use fit_command::{run_fit, FitArgs};
 use match_command::{run_match, MatchArgs};
 use report_command::{run_report, ReportArgs};
 use stats_command::{run_stats, StatsArgs};
@@ -39,6 +44,8 @@ enum Command {
     Report(ReportArgs),
     /// SPSA tuning of tunables against an opponent pool, from a TOML config
     Tune(TuneArgs),
+    /// Fit the evaluation's weights to game results (Texel's method)
+    Fit(FitArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +58,7 @@ fn main() -> ExitCode {
         Command::Stats(args) => run_stats(&args),
         Command::Match(args) => run_match(&args),
         Command::Tune(args) => run_tune(&args),
+        Command::Fit(args) => run_fit(&args),
     };
     match result {
         Ok(text) => {

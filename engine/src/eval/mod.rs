@@ -2,14 +2,16 @@
 //! returned in centipawns from the side to move's point of view.
 
 mod king_safety;
+mod linear_form;
 mod pawns;
 mod piece_square;
 mod pieces;
 mod score_pair;
 
 use crate::tunables::Tunables;
+pub use linear_form::{evaluation_weights, linear_form, EvalWeight, LinearForm};
 use movegen::{Board, Color, Piece};
-use piece_square::piece_square;
+pub use piece_square::{PieceSquareKey, PieceSquareWeights, PIECE_SQUARE_RANGE};
 pub use score_pair::{MAX_PHASE, S};
 
 /// Phase weight of each piece kind: the opening has 24.
@@ -39,14 +41,16 @@ fn material_and_placement(board: &Board, color: Color, t: &Tunables) -> S {
         let value = material_value(piece, t);
         for square in board.colored(piece, color) {
             let white_square = if color == Color::White { square } else { square.flip_rank() };
-            score += value + piece_square(piece, white_square);
+            score += value + t.piece_square.bonus(piece, white_square);
         }
     }
     score
 }
 
-/// Everything from White's point of view, before tapering.
-fn white_view(board: &Board, t: &Tunables) -> S {
+/// Everything but the tempo, from White's point of view, before tapering.
+/// It is linear in every evaluation weight but `KingAttackWeight`, whose
+/// penalty is capped; `tuner fit` reads its coefficients from it.
+pub fn white_view(board: &Board, t: &Tunables) -> S {
     let activity =
         Color::ALL.map(|color| pieces::piece_activity(board, color, king_safety::king_zone(board, !color), t));
     let mut score = S(0, 0);

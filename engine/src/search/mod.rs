@@ -121,6 +121,14 @@ impl Searcher {
         Ok(())
     }
 
+    /// The quiescence value of `board` for the side to move, with a full
+    /// window: equal to the static evaluation when no capture or promotion
+    /// improves on it, which is how `tuner fit` picks quiet positions.
+    pub fn quiescence(&mut self, board: &Board) -> i32 {
+        self.state = SearchState::new(u64::MAX, None, &[], board.hash());
+        self.qsearch(board, -score::INFINITY, score::INFINITY, 0)
+    }
+
     /// Resizes the table; on allocation failure keeps the old one.
     pub fn try_set_hash_size(&mut self, megabytes: usize) -> Result<(), String> {
         self.tt = TranspositionTable::try_new(megabytes)

@@ -125,7 +125,7 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
             Ok(())
         }
         _ => {
-            if Tunables::index_of(name).is_none() {
+            if !Tunables::is_known(name) {
                 return Err(format!("unknown option '{name}'"));
             }
             let number = if name.eq_ignore_ascii_case("TrapMethod") {

@@ -1,0 +1,465 @@
+//! `tuner fit`: fit the evaluation's weights to game results (Texel's
+//! method). `tuner fit extract` makes the position set from PGN games;
+//! `tuner fit run` fits every evaluation weight to it and writes an
+//! options file, reporting the error on the training positions and on
+//! held-out games before and after. The run's state is saved as it goes,
+//! so `--resume` continues an interrupted fit.
+
+use crate::fit_model::{fit_scale, gradient, mean_error, win_probability, Adam, Sample};
+use crate::fit_positions::{extract_positions, format_position, parse_positions, LabelledPosition};
+use crate::fit_stockfish::UciScorer;
+use clap::{Args, Subcommand};
+use engine::eval::{evaluation_weights, linear_form, EvalWeight, LinearForm};
+use engine::tunables::Tunables;
+use indicatif::{ProgressBar, ProgressStyle};
+use movegen::Board;
+use serde::{Deserialize, Serialize};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    #[command(subcommand)]
+    pub command: FitCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum FitCommand {
+    /// Make a position set from PGN games: quiet positions, labelled with results
+    Extract(ExtractArgs),
+    /// Fit every evaluation weight to a position set and write an options file
+    Run(RunArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExtractArgs {
+    /// PGN files (finished games; unfinished ones are skipped)
+    #[arg(required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Where to write the position set
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Plies at the start of each game to skip (the opening book)
+    #[arg(long, default_value_t = 16)]
+    pub skip_plies: usize,
+    /// Also score every position with this UCI engine (for `run --blend`)
+    #[arg(long)]
+    pub stockfish: Option<String>,
+    /// The scoring engine's fixed depth
+    #[arg(long, default_value_t = 8)]
+    pub stockfish_depth: u32,
+    /// Scoring engines run in parallel (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Position set (`FEN | RESULT | GAME` lines)
+    pub positions: PathBuf,
+    /// Where to write the fitted options file
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Start from this options file instead of the built-in weights
+    #[arg(long)]
+    pub base: Option<PathBuf>,
+    /// Full passes over the training positions
+    #[arg(long, default_value_t = 1500)]
+    pub epochs: u64,
+    /// Adam's step size, in centipawns
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Weight of the game result in each target; the rest is the reference
+    /// engine's score through its own fitted logistic curve (needs scores)
+    #[arg(long, default_value_t = 1.0)]
+    pub blend: f64,
+    /// Every Nth game is held out from training to measure the fit (always
+    /// against game results)
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
+    pub holdout_every: u64,
+    /// Threads (default: all cores)
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// State file, rewritten every 50 epochs (default: OUTPUT with `.state.json`)
+    #[arg(long)]
+    pub state: Option<PathBuf>,
+    /// Continue from the state file of an interrupted run
+    #[arg(long)]
+    pub resume: bool,
+}
+
+pub fn run_fit(args: &FitArgs) -> Result<String, String> {
+    match &args.command {
+        FitCommand::Extract(extract) => run_extract(extract),
+        FitCommand::Run(run) => run_fitting(run),
+    }
+}
+
+fn run_extract(args: &ExtractArgs) -> Result<String, String> {
+    let files: Vec<&Path> = args.pgn.iter().map(PathBuf::as_path).collect();
+    let (mut positions, counts) = extract_positions(&files, args.skip_plies)?;
+    if positions.is_empty() {
+        return Err("no quiet position in the finished games given".into());
+    }
+    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    if let Some(command) = &args.stockfish {
+        score_positions(&mut positions, command, args.stockfish_depth, threads)?;
+    }
+    let mut text = format!(
+        "# tuner fit position set: FEN | result for White | game number{}\n# from {} finished games, {} plies skipped per game\n",
+        match &args.stockfish {
+            Some(command) => format!(" | {command} depth {} score for White", args.stockfish_depth),
+            None => String::new(),
+        },
+        counts.games,
+        args.skip_plies
+    );
+    for position in &positions {
+        text.push_str(&format_position(position));
+        text.push('\n');
+    }
+    std::fs::write(&args.output, text).map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    Ok(format!(
+        "{} positions from {} games written to {} ({} not quiet, {} repeated, {} unfinished games skipped)",
+        counts.kept,
+        counts.games,
+        args.output.display(),
+        counts.not_quiet,
+        counts.duplicates,
+        counts.unfinished_games
+    ))
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Scores every position with its own engine process per thread.
+fn score_positions(
+    positions: &mut [LabelledPosition],
+    command: &str,
+    depth: u32,
+    threads: usize,
+) -> Result<(), String> {
+    let bar = progress_bar(positions.len() as u64, 0);
+    let size = positions.len().div_ceil(threads).max(1);
+    let outcomes: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks_mut(size)
+            .map(|chunk| {
+                let bar = bar.clone();
+                scope.spawn(move || {
+                    let mut scorer = UciScorer::start(command)?;
+                    let total = chunk.len();
+                    for (done, position) in chunk.iter_mut().enumerate() {
+                        let white_to_move = position.fen.split_whitespace().nth(1) == Some("w");
+                        position.score = Some(scorer.score(&position.fen, depth, white_to_move)?);
+                        match &bar {
+                            Some(bar) => bar.inc(1),
+                            // Without a terminal, a line every tenth of the way.
+                            None if (done + 1) % (total / 10).max(1) == 0 => {
+                                eprintln!("scored {} of {total} positions in one thread", done + 1)
+                            }
+                            None => {}
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    outcomes.into_iter().collect()
+}
+
+/// The training target of each position: the game result, blended with
+/// the reference score's win probability when `blend` < 1. The score's
+/// curve is fitted to the results first, as the evaluation's is.
+fn targets(positions: &[LabelledPosition], blend: f64, threads: usize) -> Result<Vec<f64>, String> {
+    if !(0.0..=1.0).contains(&blend) {
+        return Err(format!("--blend must be between 0 and 1, not {blend}"));
+    }
+    if blend == 1.0 {
+        return Ok(positions.iter().map(|p| p.result).collect());
+    }
+    let scores: Option<Vec<i32>> = positions.iter().map(|p| p.score).collect();
+    let scores = scores.ok_or("--blend below 1 needs a score on every position (extract with --stockfish)")?;
+    let as_samples: Vec<Sample> = positions
+        .iter()
+        .zip(&scores)
+        .map(|(p, &score)| Sample {
+            form: LinearForm { phase: 24, terms: vec![(0, score as f32, 0.0)] },
+            result: p.result,
+        })
+        .collect();
+    let scale = fit_scale(&as_samples, &[1.0], threads);
+    Ok(positions
+        .iter()
+        .zip(scores)
+        .map(|(p, score)| blend * p.result + (1.0 - blend) * win_probability(scale, score as f64))
+        .collect())
+}
+
+/// What `--resume` needs to continue a run exactly.
+#[derive(Serialize, Deserialize, Debug)]
+struct FitState {
+    positions: usize,
+    weights: Vec<String>,
+    scale: f64,
+    epoch: u64,
+    values: Vec<f64>,
+    adam: Adam,
+}
+
+fn run_fitting(args: &RunArgs) -> Result<String, String> {
+    let started = Instant::now();
+    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    let source = args.positions.display().to_string();
+    let text = std::fs::read_to_string(&args.positions).map_err(|e| format!("cannot read {source}: {e}"))?;
+    let positions = parse_positions(&text, &source)?;
+    let mut base = Tunables::default();
+    if let Some(path) = &args.base {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        base.apply_options_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let weights = evaluation_weights();
+    let names: Vec<String> = weights.iter().map(|w| w.name()).collect();
+    let ranges: Vec<(i32, i32)> = weights.iter().map(|w| w.range()).collect();
+    let initial: Vec<f64> = weights.iter().map(|w| w.get(&base) as f64).collect();
+
+    let targets = targets(&positions, args.blend, threads)?;
+    let SplitSamples { train, holdout, holdout_results } =
+        linear_forms(&positions, &targets, &base, &weights, args.holdout_every, threads)?;
+    // Held-out error against the training targets, and against game results.
+    let held_out = |values: &[f64], k: f64| {
+        (mean_error(&holdout, values, k, threads), mean_error(&holdout_results, values, k, threads))
+    };
+    let state_path = args.state.clone().unwrap_or_else(|| args.output.with_extension("state.json"));
+    let mut state = if args.resume {
+        let state = read_state(&state_path)?;
+        if state.positions != positions.len() || state.weights != names {
+            return Err(format!(
+                "{} was made for another position set or weight list ({} positions, {} weights); run without --resume",
+                state_path.display(),
+                state.positions,
+                state.weights.len()
+            ));
+        }
+        state
+    } else {
+        let scale = fit_scale(&train, &initial, threads);
+        FitState {
+            positions: positions.len(),
+            weights: names,
+            scale,
+            epoch: 0,
+            values: initial.clone(),
+            adam: Adam::new(weights.len()),
+        }
+    };
+    let k = state.scale;
+    let before = (mean_error(&train, &initial, k, threads), held_out(&initial, k));
+
+    let bar = progress_bar(args.epochs, state.epoch);
+    while state.epoch < args.epochs {
+        let grad = gradient(&train, &state.values, k, threads);
+        state.adam.step(&mut state.values, &grad, args.rate, &ranges);
+        state.epoch += 1;
+        if state.epoch % 50 == 0 || state.epoch == args.epochs {
+            write_state(&state_path, &state)?;
+            let (by_target, by_result) = held_out(&state.values, k);
+            let errors = format!(
+                "training error {:.6}, held-out error {by_target:.6} (against results {by_result:.6})",
+                mean_error(&train, &state.values, k, threads),
+            );
+            match &bar {
+                Some(bar) => bar.set_message(errors),
+                None => eprintln!("epoch {} of {}: {errors}", state.epoch, args.epochs),
+            }
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(state.epoch);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+
+    centre_piece_squares(&weights, &mut state.values);
+    // The file holds whole numbers: measure what it will hold.
+    let mut fitted = base.clone();
+    for (weight, value) in weights.iter().zip(&state.values) {
+        weight.set(&mut fitted, value.round() as i32);
+    }
+    let rounded: Vec<f64> = weights.iter().map(|w| w.get(&fitted) as f64).collect();
+    let after = (mean_error(&train, &rounded, k, threads), held_out(&rounded, k));
+    let at_bounds = weights.iter().filter(|w| is_at_bound(**w, &fitted)).map(|w| w.name()).collect::<Vec<_>>();
+    let summary = vec![
+        format!(
+            "fitted by `tuner fit run` on {source}: {} training and {} held-out positions",
+            train.len(),
+            holdout.len()
+        ),
+        format!("K {k:.4}, {} epochs at rate {}, result weight {}", state.epoch, args.rate, args.blend),
+        format!(
+            "training error {:.6} -> {:.6}, held-out error {:.6} -> {:.6}, against game results {:.6} -> {:.6}",
+            before.0, after.0, before.1 .0, after.1 .0, before.1 .1, after.1 .1
+        ),
+    ];
+    std::fs::write(&args.output, fitted.options_toml(&summary))
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    let mut report = summary.join("\n");
+    report.push_str(&format!(
+        "\n{} weights changed; written to {} in {:.0} s",
+        fitted.changed_from(&base).len(),
+        args.output.display(),
+        started.elapsed().as_secs_f64()
+    ));
+    if !at_bounds.is_empty() {
+        report.push_str(&format!("\nat a bound of their range: {}", at_bounds.join(", ")));
+    }
+    Ok(report)
+}
+
+/// A piece's material value and the mean of its piece-square weights
+/// measure the same thing: moving a constant from every square of a piece
+/// to its value changes no evaluation. The fit leaves that split to chance,
+/// so move each table's mean into the value (as far as the value's range
+/// allows), leaving tables that read as "better or worse than average
+/// here". The king has no value; its table is centred on zero, which
+/// cancels between the two kings.
+fn centre_piece_squares(weights: &[EvalWeight], values: &mut [f64]) {
+    const VALUE_NAMES: [&str; 5] = ["Pawn", "Knight", "Bishop", "Rook", "Queen"];
+    for piece in 0..6 {
+        for endgame in [false, true] {
+            let squares: Vec<usize> = (0..weights.len())
+                .filter(
+                    |&i| matches!(weights[i], EvalWeight::PieceSquare(k) if k.piece == piece && k.endgame == endgame),
+                )
+                .collect();
+            if squares.is_empty() {
+                continue;
+            }
+            let mean = squares.iter().map(|&i| values[i]).sum::<f64>() / squares.len() as f64;
+            let phase = if endgame { "Eg" } else { "Mg" };
+            let value_slot = VALUE_NAMES.get(piece).and_then(|name| {
+                let index = Tunables::index_of(&format!("{name}Value{phase}"))?;
+                weights.iter().position(|w| *w == EvalWeight::Named(index))
+            });
+            let shift = match value_slot {
+                Some(slot) => {
+                    let (min, max) = weights[slot].range();
+                    let shift = mean.clamp(min as f64 - values[slot], max as f64 - values[slot]);
+                    values[slot] += shift;
+                    shift
+                }
+                None if piece == 5 => mean,
+                None => 0.0,
+            };
+            for &i in &squares {
+                values[i] -= shift;
+            }
+        }
+    }
+}
+
+fn is_at_bound(weight: EvalWeight, tunables: &Tunables) -> bool {
+    let (min, max) = weight.range();
+    let value = weight.get(tunables);
+    value == min || value == max
+}
+
+/// The training positions, and the held-out ones twice: with their
+/// training targets and with their game results.
+struct SplitSamples {
+    train: Vec<Sample>,
+    holdout: Vec<Sample>,
+    holdout_results: Vec<Sample>,
+}
+
+/// Each position's linear form, split into training and held-out sets by
+/// game, computed in parallel.
+fn linear_forms(
+    positions: &[LabelledPosition],
+    targets: &[f64],
+    base: &Tunables,
+    weights: &[EvalWeight],
+    holdout_every: u64,
+    threads: usize,
+) -> Result<SplitSamples, String> {
+    let bar = progress_bar(positions.len() as u64, 0);
+    let size = positions.len().div_ceil(threads).max(1);
+    let chunks: Vec<Result<Vec<Sample>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(size)
+            .zip(targets.chunks(size))
+            .map(|(chunk, targets)| {
+                let bar = bar.clone();
+                scope.spawn(move || {
+                    let mut tunables = base.clone();
+                    let mut samples = Vec::with_capacity(chunk.len());
+                    for (i, (position, &target)) in chunk.iter().zip(targets).enumerate() {
+                        let board = Board::from_fen(&position.fen).map_err(|e| format!("{}: {e}", position.fen))?;
+                        samples.push(Sample { form: linear_form(&board, &mut tunables, weights), result: target });
+                        if i % 1024 == 1023 {
+                            if let Some(bar) = &bar {
+                                bar.inc(1024);
+                            }
+                        }
+                    }
+                    Ok(samples)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let (mut train, mut holdout, mut holdout_results) = (Vec::new(), Vec::new(), Vec::new());
+    let mut labels = positions.iter();
+    for chunk in chunks {
+        for sample in chunk? {
+            let Some(position) = labels.next() else { break };
+            if position.game % holdout_every == 0 {
+                holdout_results.push(Sample { form: sample.form.clone(), result: position.result });
+                holdout.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+    }
+    if train.is_empty() || holdout.is_empty() {
+        return Err(format!("the set must span more than {holdout_every} games to hold some out"));
+    }
+    Ok(SplitSamples { train, holdout, holdout_results })
+}
+
+fn progress_bar(length: u64, position: u64) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(length);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len}  eta {eta}  {msg}") {
+        bar.set_style(style);
+    }
+    bar.set_position(position);
+    Some(bar)
+}
+
+fn read_state(path: &Path) -> Result<FitState, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read state {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("state {} is not a fit state: {e}", path.display()))
+}
+
+/// Written beside and renamed, so a kill never leaves half a state.
+fn write_state(path: &Path, state: &FitState) -> Result<(), String> {
+    let text = serde_json::to_string(state).map_err(|e| e.to_string())?;
+    let temporary = path.with_extension("tmp");
+    std::fs::write(&temporary, text).map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
+    std::fs::rename(&temporary, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
