@@ -73,44 +73,44 @@ macro_rules! declare_tunables {
 
 declare_tunables! {
     // Material, middlegame and endgame.
-    pawn_mg: "PawnValueMg" = 82, 40, 200, 5;
-    pawn_eg: "PawnValueEg" = 110, 40, 250, 5;
-    knight_mg: "KnightValueMg" = 337, 200, 500, 10;
-    knight_eg: "KnightValueEg" = 300, 200, 500, 10;
-    bishop_mg: "BishopValueMg" = 365, 200, 500, 10;
-    bishop_eg: "BishopValueEg" = 320, 200, 500, 10;
-    rook_mg: "RookValueMg" = 477, 300, 700, 12;
-    rook_eg: "RookValueEg" = 540, 300, 800, 12;
-    queen_mg: "QueenValueMg" = 1025, 700, 1400, 20;
-    queen_eg: "QueenValueEg" = 990, 700, 1400, 20;
+    pawn_mg: "PawnValueMg" = 87, 40, 200, 5;
+    pawn_eg: "PawnValueEg" = 116, 40, 250, 5;
+    knight_mg: "KnightValueMg" = 408, 200, 500, 10;
+    knight_eg: "KnightValueEg" = 272, 200, 500, 10;
+    bishop_mg: "BishopValueMg" = 428, 200, 500, 10;
+    bishop_eg: "BishopValueEg" = 288, 200, 500, 10;
+    rook_mg: "RookValueMg" = 556, 300, 700, 12;
+    rook_eg: "RookValueEg" = 522, 300, 800, 12;
+    queen_mg: "QueenValueMg" = 1109, 700, 1400, 20;
+    queen_eg: "QueenValueEg" = 1009, 700, 1400, 20;
     // Mobility per reachable square, relative to a typical count.
-    knight_mobility_mg: "KnightMobilityMg" = 5, -10, 40, 1;
-    knight_mobility_eg: "KnightMobilityEg" = 4, -10, 40, 1;
-    bishop_mobility_mg: "BishopMobilityMg" = 5, -10, 40, 1;
-    bishop_mobility_eg: "BishopMobilityEg" = 5, -10, 40, 1;
-    rook_mobility_mg: "RookMobilityMg" = 3, -10, 40, 1;
-    rook_mobility_eg: "RookMobilityEg" = 5, -10, 40, 1;
-    queen_mobility_mg: "QueenMobilityMg" = 1, -10, 40, 1;
+    knight_mobility_mg: "KnightMobilityMg" = 10, -10, 40, 1;
+    knight_mobility_eg: "KnightMobilityEg" = -6, -10, 40, 1;
+    bishop_mobility_mg: "BishopMobilityMg" = 7, -10, 40, 1;
+    bishop_mobility_eg: "BishopMobilityEg" = 4, -10, 40, 1;
+    rook_mobility_mg: "RookMobilityMg" = 5, -10, 40, 1;
+    rook_mobility_eg: "RookMobilityEg" = 1, -10, 40, 1;
+    queen_mobility_mg: "QueenMobilityMg" = 4, -10, 40, 1;
     queen_mobility_eg: "QueenMobilityEg" = 3, -10, 40, 1;
     // Pawn structure.
-    passed_pawn_mg: "PassedPawnMg" = 6, -20, 80, 2;
-    passed_pawn_eg: "PassedPawnEg" = 14, -30, 120, 2;
-    isolated_pawn_mg: "IsolatedPawnMg" = 10, -25, 100, 2;
-    isolated_pawn_eg: "IsolatedPawnEg" = 12, -25, 100, 2;
-    doubled_pawn_mg: "DoubledPawnMg" = 8, -25, 100, 2;
-    doubled_pawn_eg: "DoubledPawnEg" = 20, -30, 120, 2;
+    passed_pawn_mg: "PassedPawnMg" = 8, -20, 80, 2;
+    passed_pawn_eg: "PassedPawnEg" = 13, -30, 120, 2;
+    isolated_pawn_mg: "IsolatedPawnMg" = 23, -25, 100, 2;
+    isolated_pawn_eg: "IsolatedPawnEg" = 2, -25, 100, 2;
+    doubled_pawn_mg: "DoubledPawnMg" = 2, -25, 100, 2;
+    doubled_pawn_eg: "DoubledPawnEg" = 25, -30, 120, 2;
     // King safety.
-    king_attack_weight: "KingAttackWeight" = 12, 0, 120, 2;
-    king_shield_mg: "KingShieldMg" = 12, -20, 80, 2;
-    king_open_file_mg: "KingOpenFileMg" = 20, -30, 120, 3;
+    king_attack_weight: "KingAttackWeight" = 28, 0, 120, 2;
+    king_shield_mg: "KingShieldMg" = 11, -20, 80, 2;
+    king_open_file_mg: "KingOpenFileMg" = 16, -30, 120, 3;
     // Pieces.
-    bishop_pair_mg: "BishopPairMg" = 25, -40, 160, 4;
-    bishop_pair_eg: "BishopPairEg" = 50, -50, 200, 4;
-    rook_open_file_mg: "RookOpenFileMg" = 30, -40, 160, 3;
-    rook_open_file_eg: "RookOpenFileEg" = 10, -30, 120, 3;
-    rook_semi_open_mg: "RookSemiOpenMg" = 14, -30, 120, 3;
-    rook_semi_open_eg: "RookSemiOpenEg" = 8, -20, 80, 3;
-    tempo: "Tempo" = 12, 0, 60, 2;
+    bishop_pair_mg: "BishopPairMg" = 28, -40, 160, 4;
+    bishop_pair_eg: "BishopPairEg" = 65, -50, 200, 4;
+    rook_open_file_mg: "RookOpenFileMg" = 42, -40, 160, 3;
+    rook_open_file_eg: "RookOpenFileEg" = 3, -30, 120, 3;
+    rook_semi_open_mg: "RookSemiOpenMg" = 15, -30, 120, 3;
+    rook_semi_open_eg: "RookSemiOpenEg" = 26, -20, 80, 3;
+    tempo: "Tempo" = 16, 0, 60, 2;
     // Search.
     aspiration_window: "AspirationWindow" = 20, 5, 100, 3;
     // How much worse than 0 a draw is for the engine (against weaker opponents).
@@ -358,6 +358,6 @@ mod tests {
         assert_eq!(models, 6);
         assert_eq!(lines.len(), TUNABLE_SPECS.len() - models);
         assert!(lines.iter().all(|line| !line.starts_with("Weak")));
-        assert_eq!(lines[0], "PawnValueMg, int, 82, 40, 200, 5, 0.002");
+        assert_eq!(lines[0], "PawnValueMg, int, 87, 40, 200, 5, 0.002");
     }
 }

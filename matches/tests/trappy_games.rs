@@ -10,8 +10,10 @@ use movegen::Board;
 use std::time::Duration;
 
 /// An opening of E1 (8moves_v3) in which trappy, with White, deviates from
-/// the plain move to set a trap that the shallower engine walks into.
-const OPENING: &str = "g2g3 g8f6 f1g2 e7e5 c2c4 h7h6 b1c3 f8b4 g1f3 b8c6 e1g1 e8g8 b2b3 b4c3 d2c3 d7d6";
+/// the plain move to set a trap that the shallower engine walks into. A
+/// change to the evaluation or the search changes the games, so this is
+/// picked again then: the first such opening of `8moves_v3-2000.pgn`.
+const OPENING: &str = "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6 g2g3 c8a6 d1a4 a6b7 f1g2 c7c5 d4c5 f8c5 e1g1 c5e7";
 
 #[test]
 fn trappy_deviates_to_set_a_trap_and_the_shallower_engine_falls_into_it() {

@@ -43,7 +43,9 @@ pub fn search_lines(
         }
         let mut taken: Vec<Move> = Vec::with_capacity(lines);
         let mut first: Option<SearchResult> = None;
-        for line in 1..=lines {
+        // (score, line) of each finished search of this depth.
+        let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines);
+        for _ in 1..=lines {
             let remaining_nodes = limits.nodes.map(|n| n.saturating_sub(nodes));
             if stop.load(Ordering::SeqCst) || remaining_nodes == Some(0) || timer.hard_limit_reached() {
                 break 'depths;
@@ -62,16 +64,24 @@ pub fn search_lines(
             if result.depth < depth || result.plain_move == Move::NULL {
                 break 'depths;
             }
-            let elapsed = started.elapsed().as_millis().max(1) as u64;
-            let pv: Vec<String> = result.pv.iter().map(|mv| mv.to_string()).collect();
+            found.push((result.score, result.pv.clone()));
+            taken.push(result.plain_move);
+            first.get_or_insert(result);
+        }
+        // Separate searches can rank two later lines against their scores
+        // (each has its own window and table state); GUIs expect lines in
+        // score order. The first line stays first: it is the move played.
+        found[1..].sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+        let elapsed = started.elapsed().as_millis().max(1) as u64;
+        for (index, (score, pv)) in found.iter().enumerate() {
+            let pv: Vec<String> = pv.iter().map(|mv| mv.to_string()).collect();
             emit(&format!(
-                "info depth {depth} multipv {line} score {} nodes {nodes} nps {} time {elapsed} pv {}",
-                uci_score(result.score),
+                "info depth {depth} multipv {} score {} nodes {nodes} nps {} time {elapsed} pv {}",
+                index + 1,
+                uci_score(*score),
                 nodes * 1000 / elapsed,
                 pv.join(" ")
             ));
-            taken.push(result.plain_move);
-            first.get_or_insert(result);
         }
         best = first.or(best);
     }
