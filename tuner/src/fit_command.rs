@@ -56,7 +56,7 @@ pub struct ExtractArgs {
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// Position set (`FEN | RESULT | GAME` lines)
+    /// Position set (`FEN | RESULT | GAME [| SCORE]` lines)
     pub positions: PathBuf,
     /// Where to write the fitted options file
     #[arg(short, long)]
