@@ -320,6 +320,14 @@ mod tests {
         assert!(matches!(tunables.set("Tempo", 1000), Err(TunableError::OutOfRange { .. })));
         assert!(matches!(tunables.set("NoSuchThing", 1), Err(TunableError::Unknown(_))));
         assert_eq!(tunables.tempo, 20);
+        // Piece-square weights by name, case-insensitively, range-checked.
+        assert_eq!(tunables.set("pstknighte4mg", 33), Ok(()));
+        assert_eq!(tunables.get("PstKnightE4Mg"), Some(33));
+        assert!(Tunables::is_known("PstKingG1Eg") && !Tunables::is_known("PstPawnA1Mg"));
+        let error = tunables.set("PstKnightE4Mg", 5000).expect_err("out of range");
+        assert!(error.to_string().contains("PstKnightE4Mg"), "{error}");
+        let changed = tunables.changed_from(&Tunables::default());
+        assert_eq!(changed, vec![("Tempo".to_string(), 20), ("PstKnightE4Mg".to_string(), 33)]);
     }
 
     #[test]
