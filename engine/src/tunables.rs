@@ -73,44 +73,77 @@ macro_rules! declare_tunables {
 
 declare_tunables! {
     // Material, middlegame and endgame.
-    pawn_mg: "PawnValueMg" = 87, 40, 200, 5;
-    pawn_eg: "PawnValueEg" = 116, 40, 250, 5;
-    knight_mg: "KnightValueMg" = 408, 200, 500, 10;
-    knight_eg: "KnightValueEg" = 272, 200, 500, 10;
-    bishop_mg: "BishopValueMg" = 428, 200, 500, 10;
-    bishop_eg: "BishopValueEg" = 288, 200, 500, 10;
-    rook_mg: "RookValueMg" = 556, 300, 700, 12;
-    rook_eg: "RookValueEg" = 522, 300, 800, 12;
-    queen_mg: "QueenValueMg" = 1109, 700, 1400, 20;
-    queen_eg: "QueenValueEg" = 1009, 700, 1400, 20;
+    pawn_mg: "PawnValueMg" = 105, 40, 200, 5;
+    pawn_eg: "PawnValueEg" = 75, 40, 250, 5;
+    knight_mg: "KnightValueMg" = 471, 200, 500, 10;
+    knight_eg: "KnightValueEg" = 243, 200, 500, 10;
+    bishop_mg: "BishopValueMg" = 497, 200, 500, 10;
+    bishop_eg: "BishopValueEg" = 259, 200, 500, 10;
+    rook_mg: "RookValueMg" = 641, 300, 700, 12;
+    rook_eg: "RookValueEg" = 496, 300, 800, 12;
+    queen_mg: "QueenValueMg" = 1241, 700, 1400, 20;
+    queen_eg: "QueenValueEg" = 959, 700, 1400, 20;
     // Mobility per reachable square, relative to a typical count.
-    knight_mobility_mg: "KnightMobilityMg" = 10, -10, 40, 1;
-    knight_mobility_eg: "KnightMobilityEg" = -6, -10, 40, 1;
-    bishop_mobility_mg: "BishopMobilityMg" = 7, -10, 40, 1;
+    knight_mobility_mg: "KnightMobilityMg" = 9, -10, 40, 1;
+    knight_mobility_eg: "KnightMobilityEg" = -7, -10, 40, 1;
+    bishop_mobility_mg: "BishopMobilityMg" = 8, -10, 40, 1;
     bishop_mobility_eg: "BishopMobilityEg" = 4, -10, 40, 1;
-    rook_mobility_mg: "RookMobilityMg" = 5, -10, 40, 1;
-    rook_mobility_eg: "RookMobilityEg" = 1, -10, 40, 1;
+    rook_mobility_mg: "RookMobilityMg" = 6, -10, 40, 1;
+    rook_mobility_eg: "RookMobilityEg" = 2, -10, 40, 1;
     queen_mobility_mg: "QueenMobilityMg" = 4, -10, 40, 1;
-    queen_mobility_eg: "QueenMobilityEg" = 3, -10, 40, 1;
+    queen_mobility_eg: "QueenMobilityEg" = 1, -10, 40, 1;
     // Pawn structure.
-    passed_pawn_mg: "PassedPawnMg" = 8, -20, 80, 2;
-    passed_pawn_eg: "PassedPawnEg" = 13, -30, 120, 2;
-    isolated_pawn_mg: "IsolatedPawnMg" = 23, -25, 100, 2;
-    isolated_pawn_eg: "IsolatedPawnEg" = 2, -25, 100, 2;
+    // Passed pawns by relative rank, then blocked, then king distances
+    // (both scaled by how far the pawn has come).
+    passed_rank2_mg: "PassedRank2Mg" = 6, -50, 300, 4;
+    passed_rank2_eg: "PassedRank2Eg" = 30, -50, 400, 4;
+    passed_rank3_mg: "PassedRank3Mg" = -17, -50, 300, 4;
+    passed_rank3_eg: "PassedRank3Eg" = -11, -50, 400, 4;
+    passed_rank4_mg: "PassedRank4Mg" = 5, -50, 300, 4;
+    passed_rank4_eg: "PassedRank4Eg" = -13, -50, 400, 4;
+    passed_rank5_mg: "PassedRank5Mg" = 30, -50, 300, 4;
+    passed_rank5_eg: "PassedRank5Eg" = -19, -50, 400, 4;
+    passed_rank6_mg: "PassedRank6Mg" = 35, -50, 300, 4;
+    passed_rank6_eg: "PassedRank6Eg" = 20, -50, 400, 4;
+    passed_rank7_mg: "PassedRank7Mg" = 140, -50, 300, 4;
+    passed_rank7_eg: "PassedRank7Eg" = 65, -50, 400, 4;
+    passed_blocked_mg: "PassedBlockedMg" = 9, -30, 60, 2;
+    passed_blocked_eg: "PassedBlockedEg" = 7, -30, 60, 2;
+    passed_our_king_eg: "PassedOurKingEg" = 5, -20, 40, 1;
+    passed_their_king_eg: "PassedTheirKingEg" = 6, -20, 40, 1;
+    isolated_pawn_mg: "IsolatedPawnMg" = 14, -25, 100, 2;
+    isolated_pawn_eg: "IsolatedPawnEg" = 8, -25, 100, 2;
     doubled_pawn_mg: "DoubledPawnMg" = 2, -25, 100, 2;
-    doubled_pawn_eg: "DoubledPawnEg" = 25, -30, 120, 2;
+    doubled_pawn_eg: "DoubledPawnEg" = 9, -30, 120, 2;
+    backward_pawn_mg: "BackwardPawnMg" = 9, -30, 80, 2;
+    backward_pawn_eg: "BackwardPawnEg" = 9, -30, 80, 2;
+    pawn_supported_mg: "PawnSupportedMg" = 18, -30, 80, 2;
+    pawn_supported_eg: "PawnSupportedEg" = 7, -30, 80, 2;
+    pawn_phalanx_mg: "PawnPhalanxMg" = 7, -30, 80, 2;
+    pawn_phalanx_eg: "PawnPhalanxEg" = 5, -30, 80, 2;
     // King safety.
-    king_attack_weight: "KingAttackWeight" = 28, 0, 120, 2;
-    king_shield_mg: "KingShieldMg" = 11, -20, 80, 2;
-    king_open_file_mg: "KingOpenFileMg" = 16, -30, 120, 3;
+    king_attack_weight: "KingAttackWeight" = 31, 0, 120, 2;
+    king_shield_mg: "KingShieldMg" = 9, -20, 80, 2;
+    king_open_file_mg: "KingOpenFileMg" = 21, -30, 120, 3;
     // Pieces.
-    bishop_pair_mg: "BishopPairMg" = 28, -40, 160, 4;
-    bishop_pair_eg: "BishopPairEg" = 65, -50, 200, 4;
-    rook_open_file_mg: "RookOpenFileMg" = 42, -40, 160, 3;
-    rook_open_file_eg: "RookOpenFileEg" = 3, -30, 120, 3;
-    rook_semi_open_mg: "RookSemiOpenMg" = 15, -30, 120, 3;
-    rook_semi_open_eg: "RookSemiOpenEg" = 26, -20, 80, 3;
-    tempo: "Tempo" = 16, 0, 60, 2;
+    bishop_pair_mg: "BishopPairMg" = 23, -40, 160, 4;
+    bishop_pair_eg: "BishopPairEg" = 67, -50, 200, 4;
+    rook_open_file_mg: "RookOpenFileMg" = 43, -40, 160, 3;
+    rook_open_file_eg: "RookOpenFileEg" = -6, -30, 120, 3;
+    rook_semi_open_mg: "RookSemiOpenMg" = 16, -30, 120, 3;
+    rook_semi_open_eg: "RookSemiOpenEg" = 19, -20, 80, 3;
+    knight_outpost_mg: "KnightOutpostMg" = 21, -30, 100, 3;
+    knight_outpost_eg: "KnightOutpostEg" = 33, -30, 100, 3;
+    // Threats against enemy pieces.
+    threat_by_pawn_mg: "ThreatByPawnMg" = 47, -30, 200, 4;
+    threat_by_pawn_eg: "ThreatByPawnEg" = 30, -30, 200, 4;
+    threat_by_minor_mg: "ThreatByMinorMg" = 38, -30, 200, 4;
+    threat_by_minor_eg: "ThreatByMinorEg" = 13, -30, 200, 4;
+    threat_by_rook_mg: "ThreatByRookMg" = 40, -30, 200, 4;
+    threat_by_rook_eg: "ThreatByRookEg" = 15, -30, 200, 4;
+    hanging_piece_mg: "HangingPieceMg" = 20, -30, 200, 4;
+    hanging_piece_eg: "HangingPieceEg" = 29, -30, 200, 4;
+    tempo: "Tempo" = 23, 0, 60, 2;
     // Search.
     aspiration_window: "AspirationWindow" = 20, 5, 100, 3;
     // How much worse than 0 a draw is for the engine (against weaker opponents).
@@ -366,6 +399,7 @@ mod tests {
         assert_eq!(models, 6);
         assert_eq!(lines.len(), TUNABLE_SPECS.len() - models);
         assert!(lines.iter().all(|line| !line.starts_with("Weak")));
-        assert_eq!(lines[0], "PawnValueMg, int, 87, 40, 200, 5, 0.002");
+        let pawn = Tunables::default().pawn_mg;
+        assert_eq!(lines[0], format!("PawnValueMg, int, {pawn}, 40, 200, 5, 0.002"));
     }
 }

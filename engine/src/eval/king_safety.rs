@@ -2,7 +2,7 @@
 //! the king, and open files next to it. Middlegame only: in the endgame the
 //! king is a fighting piece, which the piece-square table rewards.
 
-use super::pieces::files_around;
+use super::pawns::files_around;
 use super::score_pair::S;
 use crate::tunables::Tunables;
 use movegen::{king_attacks, Bitboard, Board, Color, Piece};

@@ -123,6 +123,17 @@ impl LinearForm {
     }
 }
 
+/// The middlegame and endgame coefficients of the named weight in the
+/// position `fen`, in White's view: how many times the position counts it.
+#[cfg(test)]
+pub(crate) fn coefficient(fen: &str, name: &str) -> (f32, f32) {
+    let board = Board::from_fen(fen).expect("test positions are valid");
+    let weights = evaluation_weights();
+    let index = weights.iter().position(|w| w.name() == name).expect("an evaluation weight");
+    let form = linear_form(&board, &mut Tunables::default(), &weights);
+    form.terms.iter().find(|term| term.0 as usize == index).map_or((0.0, 0.0), |term| (term.1, term.2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

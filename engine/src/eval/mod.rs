@@ -7,6 +7,7 @@ mod pawns;
 mod piece_square;
 mod pieces;
 mod score_pair;
+mod threats;
 
 use crate::tunables::Tunables;
 pub use linear_form::{evaluation_weights, linear_form, EvalWeight, LinearForm};
@@ -55,10 +56,11 @@ pub fn white_view(board: &Board, t: &Tunables) -> S {
         Color::ALL.map(|color| pieces::piece_activity(board, color, king_safety::king_zone(board, !color), t));
     let mut score = S(0, 0);
     for color in Color::ALL {
-        let enemy = &activity[(!color).index()];
+        let (mine, enemy) = (&activity[color.index()], &activity[(!color).index()]);
         let own = material_and_placement(board, color, t)
             + pawns::pawn_structure(board, color, t)
-            + activity[color.index()].score
+            + mine.score
+            + threats::threats(board, color, &mine.attacks, &enemy.attacks, t)
             + king_safety::king_safety(board, color, enemy.king_attack_units, enemy.king_attackers, t);
         score += own * color.sign();
     }

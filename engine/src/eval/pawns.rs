@@ -1,21 +1,23 @@
-//! Pawn structure: passed, isolated and doubled pawns.
+//! Pawn structure: passed pawns (by rank, blocked, and how near each king
+//! is to them), isolated, doubled, backward, supported and side-by-side
+//! pawns.
 
 use super::score_pair::S;
 use crate::tunables::Tunables;
-use movegen::{Bitboard, Board, Color, Piece, Square};
-
-/// Passed-pawn bonus multiplier by relative rank (rank 2 to rank 7).
-const PASSED_RANK_FACTOR: [i32; 8] = [0, 0, 1, 2, 4, 7, 11, 0];
+use movegen::{pawn_attack_span, Bitboard, Board, Color, Piece, Square};
 
 /// Squares in front of `square` from `color`'s view, on its file and both
 /// neighbouring files: where an enemy pawn would stop or capture it.
 fn front_span(square: Square, color: Color) -> Bitboard {
-    let files = adjacent_files(square.file()) | Bitboard::file(square.file());
-    let ahead = match color {
+    files_around(square.file()) & ranks_ahead(square, color)
+}
+
+/// Every square on the ranks beyond `square`'s, seen from `color`.
+pub fn ranks_ahead(square: Square, color: Color) -> Bitboard {
+    match color {
         Color::White => Bitboard(u64::MAX.checked_shl(8 * (square.rank() as u32 + 1)).unwrap_or(0)),
         Color::Black => Bitboard((1u64 << (8 * square.rank() as u32)) - 1),
-    };
-    files & ahead
+    }
 }
 
 pub fn adjacent_files(file: u8) -> Bitboard {
@@ -24,22 +26,83 @@ pub fn adjacent_files(file: u8) -> Bitboard {
     left | right
 }
 
+/// Files next to and on `file`.
+pub fn files_around(file: u8) -> Bitboard {
+    adjacent_files(file) | Bitboard::file(file)
+}
+
+/// The rank of `square` counted from `color`'s side: 0 is its back rank.
+pub fn relative_rank(square: Square, color: Color) -> usize {
+    match color {
+        Color::White => square.rank() as usize,
+        Color::Black => 7 - square.rank() as usize,
+    }
+}
+
+/// King moves between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
+/// The bonus of a passed pawn on each relative rank (2nd to 7th).
+fn passed_rank_bonus(relative_rank: usize, t: &Tunables) -> S {
+    match relative_rank {
+        1 => S(t.passed_rank2_mg, t.passed_rank2_eg),
+        2 => S(t.passed_rank3_mg, t.passed_rank3_eg),
+        3 => S(t.passed_rank4_mg, t.passed_rank4_eg),
+        4 => S(t.passed_rank5_mg, t.passed_rank5_eg),
+        5 => S(t.passed_rank6_mg, t.passed_rank6_eg),
+        6 => S(t.passed_rank7_mg, t.passed_rank7_eg),
+        _ => S(0, 0),
+    }
+}
+
 /// Pawn structure score for `color`, positive is good for `color`.
 pub fn pawn_structure(board: &Board, color: Color, t: &Tunables) -> S {
     let ours = board.colored(Piece::Pawn, color);
     let theirs = board.colored(Piece::Pawn, !color);
+    let up = color == Color::White;
+    let our_attacks = pawn_attack_span(ours, color);
+    let their_attacks = pawn_attack_span(theirs, !color);
+    let occupied = board.occupied();
+    let our_king = board.king(color);
+    let their_king = board.king(!color);
     let mut score = S(0, 0);
     for square in ours {
-        let relative_rank = match color {
-            Color::White => square.rank(),
-            Color::Black => 7 - square.rank(),
-        } as usize;
+        let rank = relative_rank(square, color);
+        let stop = square.bitboard().shift_vertical(up);
         if (front_span(square, color) & theirs).is_empty() {
-            let factor = PASSED_RANK_FACTOR[relative_rank];
-            score += S(t.passed_pawn_mg, t.passed_pawn_eg) * factor;
+            score += passed_rank_bonus(rank, t);
+            // Further advanced passers matter more, so the king terms and
+            // the blockade grow with the rank.
+            let advance = rank as i32 - 1;
+            if (stop & occupied).is_nonempty() {
+                score -= S(t.passed_blocked_mg, t.passed_blocked_eg) * advance;
+            }
+            if let Some(stop_square) = stop.first() {
+                score += S(0, t.passed_our_king_eg) * (advance * (7 - distance(our_king, stop_square)));
+                score += S(0, t.passed_their_king_eg) * (advance * distance(their_king, stop_square));
+            }
         }
-        if (adjacent_files(square.file()) & ours).is_empty() {
+        let neighbours = adjacent_files(square.file()) & ours;
+        if neighbours.is_empty() {
             score -= S(t.isolated_pawn_mg, t.isolated_pawn_eg);
+        } else {
+            // No friendly pawn level with it or behind it on the next
+            // files can ever defend it, and an enemy pawn holds its stop
+            // square: it is stuck and weak.
+            let behind_or_level = !ranks_ahead(square, color);
+            if (neighbours & behind_or_level).is_empty() && (stop & their_attacks).is_nonempty() {
+                score -= S(t.backward_pawn_mg, t.backward_pawn_eg);
+            }
+        }
+        if our_attacks.has(square) {
+            score += S(t.pawn_supported_mg, t.pawn_supported_eg);
+        }
+        if (neighbours & Bitboard::rank(square.rank())).is_nonempty() {
+            score += S(t.pawn_phalanx_mg, t.pawn_phalanx_eg);
         }
     }
     for file in 0..8 {
@@ -49,4 +112,44 @@ pub fn pawn_structure(board: &Board, color: Color, t: &Tunables) -> S {
         }
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::linear_form::coefficient;
+
+    #[test]
+    fn a_passed_pawn_counts_on_its_rank_with_the_king_distances() {
+        let free = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(free, "PassedRank7Eg"), (0.0, 1.0));
+        assert_eq!(coefficient(free, "PassedRank6Eg"), (0.0, 0.0));
+        assert_eq!(coefficient(free, "PassedBlockedEg"), (0.0, 0.0));
+        // Stop square b8: our king e1 is 7 away, theirs on e8 is 3 away;
+        // both terms are scaled by the pawn's 5 steps past its 2nd rank.
+        assert_eq!(coefficient(free, "PassedOurKingEg"), (0.0, 0.0));
+        assert_eq!(coefficient(free, "PassedTheirKingEg"), (0.0, 15.0));
+        let blocked = "1n2k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(blocked, "PassedBlockedEg"), (0.0, -5.0));
+    }
+
+    #[test]
+    fn a_pawn_with_an_enemy_pawn_ahead_on_a_next_file_is_not_passed() {
+        let fen = "4k3/8/2p5/8/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(fen, "PassedRank4Mg"), (0.0, 0.0));
+        assert_eq!(coefficient(fen, "PassedRank3Mg"), (0.0, 0.0));
+    }
+
+    #[test]
+    fn backward_supported_and_side_by_side_pawns() {
+        // d3 cannot be defended by a pawn and c5 holds d4; e4 is guarded
+        // by d3.
+        let fen = "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(fen, "BackwardPawnMg").0, -1.0);
+        assert_eq!(coefficient(fen, "PawnSupportedMg").0, 1.0);
+        assert_eq!(coefficient(fen, "PawnPhalanxMg").0, 0.0);
+        // d4 and e4 stand side by side: each counts once.
+        let phalanx = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(phalanx, "PawnPhalanxMg").0, 2.0);
+        assert_eq!(coefficient(phalanx, "BackwardPawnMg").0, 0.0);
+    }
 }
