@@ -5,16 +5,16 @@
 //! held-out games before and after. The run's state is saved as it goes,
 //! so `--resume` continues an interrupted fit.
 
-use crate::fit_model::{fit_scale, gradient, mean_error, win_probability, Adam, Sample};
+use crate::fit_model::{fit_scale, gradient, mean_error, minimise_scale, win_probability, Adam, Sample};
 use crate::fit_positions::{extract_positions, format_position, parse_positions, LabelledPosition};
 use crate::fit_stockfish::UciScorer;
+use crate::parallel::{over_chunks, over_chunks_mut};
+use crate::progress_bar::terminal_bar;
 use clap::{Args, Subcommand};
-use engine::eval::{evaluation_weights, linear_form, EvalWeight, LinearForm};
+use engine::eval::{evaluation_weights, linear_form, EvalWeight};
 use engine::tunables::Tunables;
-use indicatif::{ProgressBar, ProgressStyle};
 use movegen::Board;
 use serde::{Deserialize, Serialize};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -142,33 +142,23 @@ fn score_positions(
     depth: u32,
     threads: usize,
 ) -> Result<(), String> {
-    let bar = progress_bar(positions.len() as u64, 0);
-    let size = positions.len().div_ceil(threads).max(1);
-    let outcomes: Vec<Result<(), String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = positions
-            .chunks_mut(size)
-            .map(|chunk| {
-                let bar = bar.clone();
-                scope.spawn(move || {
-                    let mut scorer = UciScorer::start(command)?;
-                    let total = chunk.len();
-                    for (done, position) in chunk.iter_mut().enumerate() {
-                        let white_to_move = position.fen.split_whitespace().nth(1) == Some("w");
-                        position.score = Some(scorer.score(&position.fen, depth, white_to_move)?);
-                        match &bar {
-                            Some(bar) => bar.inc(1),
-                            // Without a terminal, a line every tenth of the way.
-                            None if (done + 1) % (total / 10).max(1) == 0 => {
-                                eprintln!("scored {} of {total} positions in one thread", done + 1)
-                            }
-                            None => {}
-                        }
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    let bar = terminal_bar(positions.len() as u64, "positions");
+    let outcomes = over_chunks_mut(positions, threads, |chunk| -> Result<(), String> {
+        let mut scorer = UciScorer::start(command)?;
+        let total = chunk.len();
+        for (done, position) in chunk.iter_mut().enumerate() {
+            let white_to_move = position.fen.split_whitespace().nth(1) == Some("w");
+            position.score = Some(scorer.score(&position.fen, depth, white_to_move)?);
+            match &bar {
+                Some(bar) => bar.inc(1),
+                // Without a terminal, a line every tenth of the way.
+                None if (done + 1) % (total / 10).max(1) == 0 => {
+                    eprintln!("scored {} of {total} positions in one thread", done + 1)
+                }
+                None => {}
+            }
+        }
+        Ok(())
     });
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -179,7 +169,7 @@ fn score_positions(
 /// The training target of each position: the game result, blended with
 /// the reference score's win probability when `blend` < 1. The score's
 /// curve is fitted to the results first, as the evaluation's is.
-fn targets(positions: &[LabelledPosition], blend: f64, threads: usize) -> Result<Vec<f64>, String> {
+fn targets(positions: &[LabelledPosition], blend: f64) -> Result<Vec<f64>, String> {
     if !(0.0..=1.0).contains(&blend) {
         return Err(format!("--blend must be between 0 and 1, not {blend}"));
     }
@@ -188,15 +178,14 @@ fn targets(positions: &[LabelledPosition], blend: f64, threads: usize) -> Result
     }
     let scores: Option<Vec<i32>> = positions.iter().map(|p| p.score).collect();
     let scores = scores.ok_or("--blend below 1 needs a score on every position (extract with --stockfish)")?;
-    let as_samples: Vec<Sample> = positions
-        .iter()
-        .zip(&scores)
-        .map(|(p, &score)| Sample {
-            form: LinearForm { phase: 24, terms: vec![(0, score as f32, 0.0)] },
-            result: p.result,
-        })
-        .collect();
-    let scale = fit_scale(&as_samples, &[1.0], threads);
+    let scale = minimise_scale(|k| {
+        let total: f64 = positions
+            .iter()
+            .zip(&scores)
+            .map(|(p, &score)| (p.result - win_probability(k, score as f64)).powi(2))
+            .sum();
+        total / positions.len().max(1) as f64
+    });
     Ok(positions
         .iter()
         .zip(scores)
@@ -231,7 +220,7 @@ fn run_fitting(args: &RunArgs) -> Result<String, String> {
     let ranges: Vec<(i32, i32)> = weights.iter().map(|w| w.range()).collect();
     let initial: Vec<f64> = weights.iter().map(|w| w.get(&base) as f64).collect();
 
-    let targets = targets(&positions, args.blend, threads)?;
+    let targets = targets(&positions, args.blend)?;
     let SplitSamples { train, holdout, holdout_results } =
         linear_forms(&positions, &targets, &base, &weights, args.holdout_every, threads)?;
     // Held-out error against the training targets, and against game results.
@@ -264,7 +253,10 @@ fn run_fitting(args: &RunArgs) -> Result<String, String> {
     let k = state.scale;
     let before = (mean_error(&train, &initial, k, threads), held_out(&initial, k));
 
-    let bar = progress_bar(args.epochs, state.epoch);
+    let bar = terminal_bar(args.epochs, "epochs");
+    if let Some(bar) = &bar {
+        bar.set_position(state.epoch);
+    }
     while state.epoch < args.epochs {
         let grad = gradient(&train, &state.values, k, threads);
         state.adam.step(&mut state.values, &grad, args.rate, &ranges);
@@ -391,31 +383,20 @@ fn linear_forms(
     holdout_every: u64,
     threads: usize,
 ) -> Result<SplitSamples, String> {
-    let bar = progress_bar(positions.len() as u64, 0);
-    let size = positions.len().div_ceil(threads).max(1);
-    let chunks: Vec<Result<Vec<Sample>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = positions
-            .chunks(size)
-            .zip(targets.chunks(size))
-            .map(|(chunk, targets)| {
-                let bar = bar.clone();
-                scope.spawn(move || {
-                    let mut tunables = base.clone();
-                    let mut samples = Vec::with_capacity(chunk.len());
-                    for (i, (position, &target)) in chunk.iter().zip(targets).enumerate() {
-                        let board = Board::from_fen(&position.fen).map_err(|e| format!("{}: {e}", position.fen))?;
-                        samples.push(Sample { form: linear_form(&board, &mut tunables, weights), result: target });
-                        if i % 1024 == 1023 {
-                            if let Some(bar) = &bar {
-                                bar.inc(1024);
-                            }
-                        }
-                    }
-                    Ok(samples)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    let bar = terminal_bar(positions.len() as u64, "positions");
+    let chunks = over_chunks(positions, threads, |offset, chunk| -> Result<Vec<Sample>, String> {
+        let mut tunables = base.clone();
+        let mut samples = Vec::with_capacity(chunk.len());
+        for (i, (position, &target)) in chunk.iter().zip(&targets[offset..]).enumerate() {
+            let board = Board::from_fen(&position.fen).map_err(|e| format!("{}: {e}", position.fen))?;
+            samples.push(Sample { form: linear_form(&board, &mut tunables, weights), result: target });
+            if i % 1024 == 1023 {
+                if let Some(bar) = &bar {
+                    bar.inc(1024);
+                }
+            }
+        }
+        Ok(samples)
     });
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -437,18 +418,6 @@ fn linear_forms(
         return Err(format!("the set must span more than {holdout_every} games to hold some out"));
     }
     Ok(SplitSamples { train, holdout, holdout_results })
-}
-
-fn progress_bar(length: u64, position: u64) -> Option<ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(length);
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len}  eta {eta}  {msg}") {
-        bar.set_style(style);
-    }
-    bar.set_position(position);
-    Some(bar)
 }
 
 fn read_state(path: &Path) -> Result<FitState, String> {

@@ -8,6 +8,7 @@
 //! Then Adam moves every weight at once, using the evaluation's linear
 //! form: the gradient of E with respect to a weight is its coefficient.
 
+use crate::parallel::over_chunks;
 use engine::eval::LinearForm;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +24,7 @@ pub fn win_probability(k: f64, eval: f64) -> f64 {
 
 /// Mean squared error of the predictions, over `threads` threads.
 pub fn mean_error(samples: &[Sample], values: &[f64], k: f64, threads: usize) -> f64 {
-    let total: f64 = over_chunks(samples, threads, |chunk| {
+    let total: f64 = over_chunks(samples, threads, |_, chunk| {
         chunk.iter().map(|s| (s.result - win_probability(k, s.form.evaluate(values))).powi(2)).sum::<f64>()
     })
     .into_iter()
@@ -33,7 +34,7 @@ pub fn mean_error(samples: &[Sample], values: &[f64], k: f64, threads: usize) ->
 
 /// The gradient of the mean squared error with respect to every weight.
 pub fn gradient(samples: &[Sample], values: &[f64], k: f64, threads: usize) -> Vec<f64> {
-    let partials = over_chunks(samples, threads, |chunk| {
+    let partials = over_chunks(samples, threads, |_, chunk| {
         let mut grad = vec![0.0; values.len()];
         for sample in chunk {
             let p = win_probability(k, sample.form.evaluate(values));
@@ -57,21 +58,16 @@ pub fn gradient(samples: &[Sample], values: &[f64], k: f64, threads: usize) -> V
     total
 }
 
-/// Runs `work` on `threads` contiguous chunks of `samples` in parallel.
-fn over_chunks<T: Send>(samples: &[Sample], threads: usize, work: impl Fn(&[Sample]) -> T + Sync) -> Vec<T> {
-    let size = samples.len().div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = samples.chunks(size).map(|chunk| scope.spawn(|| work(chunk))).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    })
+/// The K that minimises the error for fixed weights.
+pub fn fit_scale(samples: &[Sample], values: &[f64], threads: usize) -> f64 {
+    minimise_scale(|k| mean_error(samples, values, k, threads))
 }
 
-/// The K that minimises the error for fixed weights: a golden-section
-/// search over [0.1, 5], where the error is unimodal in practice.
-pub fn fit_scale(samples: &[Sample], values: &[f64], threads: usize) -> f64 {
+/// The minimum of `error` over K in [0.1, 5] by golden-section search; the
+/// error of a logistic fit is unimodal in K in practice.
+pub fn minimise_scale(error: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (0.1f64, 5.0f64);
-    let error = |k: f64| mean_error(samples, values, k, threads);
     let mut a = high - ratio * (high - low);
     let mut b = low + ratio * (high - low);
     let (mut error_a, mut error_b) = (error(a), error(b));

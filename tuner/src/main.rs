@@ -12,6 +12,8 @@ mod match_command;
 mod match_config;
 mod match_overrides;
 mod match_progress;
+mod parallel;
+mod progress_bar;
 mod report_command;
 mod spsa;
 mod stats_command;

@@ -4,10 +4,11 @@
 //! Elo with its pentanomial error and the SPRT status every N games.
 
 use crate::match_config::SprtPlan;
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::progress_bar::terminal_bar;
+use indicatif::ProgressBar;
 use matches::stats::{estimate, sprt, Sample, SprtResult};
 use matches::tournament::{PairingScore, Progress};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 pub struct MatchProgress {
     names: Vec<String>,
@@ -23,16 +24,7 @@ impl MatchProgress {
     /// A bar when standard error is a terminal, plain lines on `out`
     /// otherwise.
     pub fn new(names: Vec<String>, status_every: usize, sprt: Option<SprtPlan>) -> Result<MatchProgress, String> {
-        let bar = if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(0);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:30} {pos}/{len} games  eta {eta}  {msg}")
-                    .map_err(|e| e.to_string())?,
-            );
-            Some(bar)
-        } else {
-            None
-        };
+        let bar = terminal_bar(0, "games");
         Ok(MatchProgress { names, bar, status_every: status_every.max(1), sprt, out: Box::new(std::io::stdout()) })
     }
 
