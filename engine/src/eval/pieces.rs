@@ -37,7 +37,8 @@ pub fn piece_activity(board: &Board, color: Color, enemy_king_zone: Bitboard, t:
     let by_pawns = pawn_attack_span(our_pawns, color);
     let safe = !ours & !their_pawn_attacks;
     let mut attacks = AttackMap { by_pawns, all: by_pawns | king_attacks(board.king(color)), ..AttackMap::default() };
-    let mut activity = PieceActivity { score: S(0, 0), king_attack_units: 0, king_attackers: 0, attacks };
+    let mut activity =
+        PieceActivity { score: S(0, 0), king_attack_units: 0, king_attackers: 0, attacks: AttackMap::default() };
     let weights = [
         (Piece::Knight, S(t.knight_mobility_mg, t.knight_mobility_eg), 2),
         (Piece::Bishop, S(t.bishop_mobility_mg, t.bishop_mobility_eg), 2),
