@@ -90,9 +90,9 @@ pub fn pawn_structure(board: &Board, color: Color, t: &Tunables) -> S {
         if neighbours.is_empty() {
             score -= S(t.isolated_pawn_mg, t.isolated_pawn_eg);
         } else {
-            // No friendly pawn level with it or behind it on the next
-            // files can ever defend it, and an enemy pawn holds its stop
-            // square: it is stuck and weak.
+            // No pawn on the next files stands level with it or behind
+            // it, so none can come up to defend it, and an enemy pawn
+            // holds its stop square: it is stuck and weak.
             let behind_or_level = !ranks_ahead(square, color);
             if (neighbours & behind_or_level).is_empty() && (stop & their_attacks).is_nonempty() {
                 score -= S(t.backward_pawn_mg, t.backward_pawn_eg);
