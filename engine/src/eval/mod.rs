@@ -58,7 +58,7 @@ pub fn white_view(board: &Board, t: &Tunables) -> S {
     for color in Color::ALL {
         let (mine, enemy) = (&activity[color.index()], &activity[(!color).index()]);
         let own = material_and_placement(board, color, t)
-            + pawns::pawn_structure(board, color, t)
+            + pawns::pawn_structure(board, color, mine.attacks.by_pawns, enemy.attacks.by_pawns, t)
             + mine.score
             + threats::threats(board, color, &mine.attacks, &enemy.attacks, t)
             + king_safety::king_safety(board, color, enemy.king_attack_units, enemy.king_attackers, t);

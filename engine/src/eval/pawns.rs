@@ -4,7 +4,7 @@
 
 use super::score_pair::S;
 use crate::tunables::Tunables;
-use movegen::{pawn_attack_span, Bitboard, Board, Color, Piece, Square};
+use movegen::{Bitboard, Board, Color, Piece, Square};
 
 /// Squares in front of `square` from `color`'s view, on its file and both
 /// neighbouring files: where an enemy pawn would stop or capture it.
@@ -59,13 +59,12 @@ fn passed_rank_bonus(relative_rank: usize, t: &Tunables) -> S {
     }
 }
 
-/// Pawn structure score for `color`, positive is good for `color`.
-pub fn pawn_structure(board: &Board, color: Color, t: &Tunables) -> S {
+/// Pawn structure score for `color`, positive is good for `color`, given
+/// the squares each side's pawns attack (the attack maps have them).
+pub fn pawn_structure(board: &Board, color: Color, our_attacks: Bitboard, their_attacks: Bitboard, t: &Tunables) -> S {
     let ours = board.colored(Piece::Pawn, color);
     let theirs = board.colored(Piece::Pawn, !color);
     let up = color == Color::White;
-    let our_attacks = pawn_attack_span(ours, color);
-    let their_attacks = pawn_attack_span(theirs, !color);
     let occupied = board.occupied();
     let our_king = board.king(color);
     let their_king = board.king(!color);
