@@ -11,7 +11,7 @@ mod threats;
 
 use crate::tunables::Tunables;
 pub use linear_form::{evaluation_weights, linear_form, EvalWeight, LinearForm};
-use movegen::{Board, Color, Piece};
+use movegen::{pawn_attack_span, Board, Color, Piece};
 pub use piece_square::{PieceSquareKey, PieceSquareWeights, PIECE_SQUARE_RANGE};
 pub use score_pair::{MAX_PHASE, S};
 
@@ -52,8 +52,9 @@ fn material_and_placement(board: &Board, color: Color, t: &Tunables) -> S {
 /// It is linear in every evaluation weight but `KingAttackWeight`, whose
 /// penalty is capped; `tuner fit` reads its coefficients from it.
 pub fn white_view(board: &Board, t: &Tunables) -> S {
-    let activity =
-        Color::ALL.map(|color| pieces::piece_activity(board, color, king_safety::king_zone(board, !color), t));
+    let pawn_attacks = Color::ALL.map(|color| pawn_attack_span(board.colored(Piece::Pawn, color), color));
+    let activity = Color::ALL
+        .map(|color| pieces::piece_activity(board, color, pawn_attacks, king_safety::king_zone(board, !color), t));
     let mut score = S(0, 0);
     for color in Color::ALL {
         let (mine, enemy) = (&activity[color.index()], &activity[(!color).index()]);

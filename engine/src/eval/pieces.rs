@@ -5,7 +5,7 @@
 use super::pawns::{adjacent_files, ranks_ahead, relative_rank};
 use super::score_pair::S;
 use crate::tunables::Tunables;
-use movegen::{king_attacks, pawn_attack_span, piece_attacks, Bitboard, Board, Color, Piece, Square};
+use movegen::{king_attacks, piece_attacks, Bitboard, Board, Color, Piece, Square};
 
 /// Attack count a piece typically has; mobility scores the difference.
 const TYPICAL_MOBILITY: [i32; 6] = [0, 4, 6, 6, 12, 0];
@@ -28,13 +28,21 @@ pub struct PieceActivity {
     pub attacks: AttackMap,
 }
 
-pub fn piece_activity(board: &Board, color: Color, enemy_king_zone: Bitboard, t: &Tunables) -> PieceActivity {
+/// `pawn_attacks` holds the squares each side's pawns attack, by colour
+/// index: both sides' activity needs both, so they are computed once.
+pub fn piece_activity(
+    board: &Board,
+    color: Color,
+    pawn_attacks: [Bitboard; 2],
+    enemy_king_zone: Bitboard,
+    t: &Tunables,
+) -> PieceActivity {
     let occupied = board.occupied();
     let ours = board.color_bb(color);
     let our_pawns = board.colored(Piece::Pawn, color);
     let their_pawns = board.colored(Piece::Pawn, !color);
-    let their_pawn_attacks = pawn_attack_span(their_pawns, !color);
-    let by_pawns = pawn_attack_span(our_pawns, color);
+    let their_pawn_attacks = pawn_attacks[(!color).index()];
+    let by_pawns = pawn_attacks[color.index()];
     let safe = !ours & !their_pawn_attacks;
     let mut attacks = AttackMap { by_pawns, all: by_pawns | king_attacks(board.king(color)), ..AttackMap::default() };
     let mut activity =
