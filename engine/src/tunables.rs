@@ -160,6 +160,13 @@ declare_tunables! {
     futility_base: "FutilityBase" = 60, 0, 300, 10;
     futility_margin: "FutilityMargin" = 90, 20, 300, 8;
     iir_depth: "IirDepth" = 4, 2, 12, 1;
+    // Time: the soft limit's scale from the root's stability (root_stability.rs).
+    time_node_base: "TimeNodeBase" = 150, 100, 250, 5;
+    time_node_scale: "TimeNodeScale" = 135, 50, 250, 8;
+    time_stable_base: "TimeStableBase" = 130, 80, 200, 5;
+    time_stable_step: "TimeStableStep" = 8, 0, 20, 1;
+    time_stable_min: "TimeStableMin" = 70, 30, 100, 4;
+    time_score_fall: "TimeScoreFall" = 75, 0, 200, 8;
     // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off.
     trap_scale: "TrapScale" = 100, 0, 100, 10;
     trap_bonus_cap: "TrapBonusCap" = 50, 0, 300, 5;

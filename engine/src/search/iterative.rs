@@ -6,6 +6,7 @@
 
 use super::ordering::ScoredMoves;
 use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
+use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
 use super::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
@@ -17,6 +18,8 @@ pub(super) struct RootMove {
     /// Score from the latest search of this move; `-INFINITY` when it only
     /// failed low, so the stable sort keeps the earlier order among those.
     pub score: i32,
+    /// Nodes spent below this move in the current iteration.
+    pub nodes: u64,
 }
 
 impl Searcher {
@@ -61,7 +64,7 @@ impl Searcher {
         let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, false);
         let mut root_moves = Vec::with_capacity(ordered.len());
         while let Some((mv, _)) = ordered.next_best() {
-            root_moves.push(RootMove { mv, score: -INFINITY });
+            root_moves.push(RootMove { mv, score: -INFINITY, nodes: 0 });
         }
         if let Some(allowed) = &limits.root_moves {
             if root_moves.iter().any(|root| allowed.contains(&root.mv)) {
@@ -86,7 +89,9 @@ impl Searcher {
         let mut result =
             SearchResult { best_move: first, plain_move: first, score: 0, depth: 0, nodes: 0, pv: vec![first] };
         let mut order: Vec<Move> = vec![];
+        let mut stability = RootStability::default();
         for depth in 1..=max_depth {
+            let nodes_before = self.state.nodes;
             let score = self.aspiration(board, &mut root_moves, depth, result.score);
             if self.state.aborted {
                 break;
@@ -114,7 +119,10 @@ impl Searcher {
                 hashfull: self.tt.hashfull(),
                 pv,
             });
-            if self.state.aborted || !timer.may_start_iteration() {
+            let iteration_nodes = (self.state.nodes - nodes_before).max(1);
+            let best_share = root_moves[0].nodes * 1000 / iteration_nodes;
+            let scale = stability.after_iteration(root_moves[0].mv, score, best_share, &self.tunables);
+            if self.state.aborted || !timer.may_start_iteration_scaled(scale) {
                 break;
             }
         }
@@ -162,6 +170,9 @@ impl Searcher {
     /// Searches one depth, starting with a narrow window around the last
     /// score and widening it on a fail.
     fn aspiration(&mut self, board: &Board, root_moves: &mut [RootMove], depth: i32, previous: i32) -> i32 {
+        for root in root_moves.iter_mut() {
+            root.nodes = 0;
+        }
         let mut delta = self.tunables.aspiration_window;
         let (mut alpha, mut beta) =
             if depth >= 5 { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
@@ -198,6 +209,7 @@ impl Searcher {
             let mut child = board.clone();
             child.play(mv);
             self.state.keys.push(child.hash());
+            let nodes_before = self.state.nodes;
             let score = if index == 0 {
                 -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -208,6 +220,7 @@ impl Searcher {
                 score
             };
             self.state.keys.pop();
+            root_moves[index].nodes += self.state.nodes - nodes_before;
             if self.state.aborted {
                 return best;
             }

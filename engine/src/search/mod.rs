@@ -12,6 +12,7 @@ mod iterative;
 pub mod ordering;
 mod qsearch;
 pub mod root_policy;
+mod root_stability;
 pub mod score;
 pub mod see;
 mod softmax_root;

@@ -69,7 +69,13 @@ impl TimeManager {
     /// Whether a new iteration should start. An iteration typically costs
     /// more than all earlier ones together, so stop at half the soft limit.
     pub fn may_start_iteration(&self) -> bool {
-        self.soft.is_none_or(|soft| self.elapsed() < soft / 2)
+        self.may_start_iteration_scaled(100)
+    }
+
+    /// `may_start_iteration` with the soft limit scaled to `percent` (how
+    /// settled the root looks); the hard limit does not move.
+    pub fn may_start_iteration_scaled(&self, percent: u32) -> bool {
+        self.soft.is_none_or(|soft| self.elapsed() < soft * percent / 200)
     }
 
     /// Time until the hard limit, if there is one.
