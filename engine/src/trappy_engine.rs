@@ -44,6 +44,10 @@ impl TrappyEngine {
         self.searcher.try_set_hash_size(megabytes)
     }
 
+    pub fn hash_megabytes(&self) -> usize {
+        self.searcher.hash_megabytes()
+    }
+
     pub fn move_overhead(&self) -> Duration {
         self.searcher.move_overhead
     }

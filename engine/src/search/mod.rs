@@ -130,6 +130,10 @@ impl Searcher {
         self.qsearch(board, -score::INFINITY, score::INFINITY, 0)
     }
 
+    pub fn hash_megabytes(&self) -> usize {
+        self.tt.megabytes()
+    }
+
     /// Resizes the table; on allocation failure keeps the old one.
     pub fn try_set_hash_size(&mut self, megabytes: usize) -> Result<(), String> {
         self.tt = TranspositionTable::try_new(megabytes)

@@ -76,6 +76,8 @@ impl TtHit {
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: u8,
+    /// The size asked for and granted, so a rebuilt searcher can ask again.
+    megabytes: usize,
 }
 
 impl TranspositionTable {
@@ -89,7 +91,11 @@ impl TranspositionTable {
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).ok()?;
         buckets.resize(count, Bucket::default());
-        Some(TranspositionTable { buckets, age: 0 })
+        Some(TranspositionTable { buckets, age: 0, megabytes: megabytes.max(1) })
+    }
+
+    pub fn megabytes(&self) -> usize {
+        self.megabytes
     }
 
     pub fn clear(&mut self) {

@@ -310,13 +310,8 @@ impl UciSession {
                 let searcher = self.idle_searcher();
                 match apply_option(searcher, name, value) {
                     Ok(()) => {
-                        let (tunables, move_overhead) = (searcher.tunables().clone(), searcher.move_overhead());
-                        if name.eq_ignore_ascii_case("hash") {
-                            self.settings.hash_mb =
-                                value.and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_HASH_MB);
-                        }
-                        self.settings.tunables = tunables;
-                        self.settings.move_overhead = move_overhead;
+                        let kept = (searcher.hash_megabytes(), searcher.tunables().clone(), searcher.move_overhead());
+                        (self.settings.hash_mb, self.settings.tunables, self.settings.move_overhead) = kept;
                     }
                     Err(message) => self.error(&message),
                 }
@@ -376,6 +371,7 @@ mod tests {
         assert_eq!(session.settings.move_overhead, Duration::from_millis(75));
         assert_eq!(session.settings.tunables.get("TrapScale"), Some(0));
         let rebuilt = session.settings.searcher();
+        assert_eq!(rebuilt.hash_megabytes(), 32);
         assert_eq!(rebuilt.move_overhead(), Duration::from_millis(75));
         assert_eq!(rebuilt.tunables().get("TrapScale"), Some(0));
         assert!(!rebuilt.trappy_enabled());
