@@ -5,6 +5,7 @@
 //! it, under an allowance the search enforces. It never touches the
 //! searcher's state, and with no policy the search is plain.
 
+use super::score::INFINITY;
 use super::tt::Bound;
 use super::Searcher;
 use movegen::{Board, Move};
@@ -72,6 +73,12 @@ impl<'a> RootProbe<'a> {
         self.searcher.state.nodes
     }
 
+    /// Whether the allowance or the search's limits ran out: every
+    /// further search returns `None`.
+    pub fn limits_reached(&self) -> bool {
+        self.searcher.state.aborted
+    }
+
     /// The table's entry for the position after `root_move`, probed
     /// without side effects; `None` when there is none or its move is not
     /// a legal reply (a key collision).
@@ -89,6 +96,17 @@ impl<'a> RootProbe<'a> {
             Bound::Upper => Bound::Lower,
         };
         Some(StoredReply { reply: hit.mv, depth: hit.depth, value: -hit.score, bound })
+    }
+
+    /// The opponent's best reply after `root_move`: a full-window search
+    /// `depth` plies deep from the position after it, as an opponent would
+    /// search at its own root. With the reply comes its score from the
+    /// root side. `None` when the limits ran out, `root_move` is not
+    /// legal, or the opponent has no move.
+    pub fn best_reply(&mut self, root_move: Move, depth: i32) -> Option<(Move, i32)> {
+        let score = self.search(&[root_move], depth.max(1), -INFINITY, INFINITY)?;
+        let reply = self.searcher.state.pv.line(1).first().copied()?;
+        Some((reply, score))
     }
 
     /// Searches the position after `line` (legal moves from the root) to
@@ -124,5 +142,44 @@ impl<'a> RootProbe<'a> {
             return None;
         }
         Some(if ours { score } else { -score })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::SearchState;
+    use super::*;
+
+    fn searcher_at(board: &Board) -> Searcher {
+        let mut searcher = Searcher::new(1);
+        searcher.state = SearchState::new(u64::MAX, None, &[], board.hash());
+        searcher
+    }
+
+    #[test]
+    fn best_reply_is_what_the_opponent_would_play_after_the_root_move() {
+        // The queen steps onto the rook's file, undefended: the rook takes it.
+        let board = Board::from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1").expect("fen");
+        let blunder = board.parse_uci_move("d2d4").expect("legal");
+        let mut after = board.clone();
+        after.play(blunder);
+        let capture = after.parse_uci_move("d5d4").expect("legal");
+        let mut searcher = searcher_at(&board);
+        let mut probe = RootProbe::new(&mut searcher, &board);
+        let (reply, score) = probe.best_reply(blunder, 3).expect("a reply");
+        assert_eq!(reply, capture);
+        assert!(score < -300, "{score}");
+        assert!(!probe.limits_reached());
+    }
+
+    #[test]
+    fn no_best_reply_when_the_opponent_has_no_move() {
+        // Qh7 mates: nothing to reply, and nothing ran out.
+        let board = Board::from_fen("7k/Q7/6K1/8/8/8/8/8 w - - 0 1").expect("fen");
+        let mate = board.parse_uci_move("a7h7").expect("legal");
+        let mut searcher = searcher_at(&board);
+        let mut probe = RootProbe::new(&mut searcher, &board);
+        assert_eq!(probe.best_reply(mate, 3), None);
+        assert!(!probe.limits_reached());
     }
 }

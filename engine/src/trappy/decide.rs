@@ -12,7 +12,7 @@
 //! `raw(m)` exactly. The plain move wins ties and needs to be beaten by
 //! more than `TrapSwitchMargin`.
 
-use super::config::{TrapConfig, MAX_INSURED_CONTINUATIONS};
+use super::config::{TrapConfig, TrapMethod, MAX_INSURED_CONTINUATIONS};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{may_be_trap, predict, Prediction, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
@@ -101,16 +101,16 @@ fn verify(
             history_of(mv).and_then(|h| h.preferred[depth])
         }
     };
-    let trap_prediction = |mv: Move| {
-        let history = history_of(mv)?;
-        let prediction = predict(history, depth, config)?;
+    let trap_prediction = |probe: &mut RootProbe<'_>, mv: Move| -> Result<Option<Prediction>, Aborted> {
+        let Some(history) = history_of(mv).filter(|_| config.scale > 0) else { return Ok(None) };
+        let Some(prediction) = model_reply(probe, history, depth, config)? else { return Ok(None) };
         let differs = if mv == plain { summary.pv.get(1) != Some(&prediction.reply) } else { true };
-        (config.scale > 0 && differs && may_be_trap(history, &prediction, depth)).then_some(prediction)
+        Ok((differs && may_be_trap(history, &prediction, depth)).then_some(prediction))
     };
 
     // The plain move's expected value: its score, plus its own trap.
     let mut plain_value = best + history_of(plain).map_or(0, |h| delay_bonus(h, depth, best, config));
-    if let Some(prediction) = trap_prediction(plain) {
+    if let Some(prediction) = trap_prediction(probe, plain)? {
         let cap = config.bonus_cap;
         let reply_value = search(probe, &[plain, prediction.reply], depth - 2, best - 1, best + cap + 1)?;
         if let Some(finding) = finding(plain, &prediction, reply_value, best, best, config) {
@@ -131,7 +131,7 @@ fn verify(
         }
         let Some(history) = history_of(mv) else { continue };
         let delay = delay_bonus(history, depth, best, config);
-        let prediction = trap_prediction(mv);
+        let prediction = trap_prediction(probe, mv)?;
         let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));
         let most_insurance = config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
         // raw(m) <= best: with every bonus at its most, can it win?
@@ -166,6 +166,26 @@ fn verify(
         }
     }
     Ok(winner.map(|(mv, _, replies)| (mv, replies)))
+}
+
+/// The model's reply after root move `history.mv`: from the iterations,
+/// or for `TrapMethod::Search` from the opponent's own search.
+fn model_reply(
+    probe: &mut RootProbe<'_>,
+    history: &RootHistory,
+    depth: usize,
+    config: &TrapConfig,
+) -> Result<Option<Prediction>, Aborted> {
+    let Some(from_iterations) = predict(history, depth, config) else { return Ok(None) };
+    if config.method != TrapMethod::Search {
+        return Ok(Some(from_iterations));
+    }
+    let opponent_depth = (depth - config.opponent_gap) as i32;
+    match probe.best_reply(history.mv, opponent_depth) {
+        Some((reply, _)) => Ok(Some(Prediction { reply, ..from_iterations })),
+        None if probe.limits_reached() => Err(Aborted),
+        None => Ok(None),
+    }
 }
 
 fn search(probe: &mut RootProbe<'_>, line: &[Move], depth: usize, alpha: i32, beta: i32) -> Result<i32, Aborted> {
