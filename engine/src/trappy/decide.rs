@@ -131,9 +131,17 @@ fn verify(
         }
         let Some(history) = history_of(mv) else { continue };
         let delay = delay_bonus(history, depth, best, config);
+        let most_insurance = config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
+        // The searched model costs a search per move: first ask whether
+        // the move's value at the final iteration (exact, or an upper
+        // bound) leaves room for the largest bonus at all.
+        let most_bonus = config.trap_bonus(1000, config.bonus_cap);
+        let hopeless = history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target);
+        if config.method == TrapMethod::Search && hopeless {
+            continue;
+        }
         let prediction = trap_prediction(probe, mv)?;
         let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));
-        let most_insurance = config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
         // raw(m) <= best: with every bonus at its most, can it win?
         if best + most_trap + delay + most_insurance < target {
             continue;
