@@ -175,7 +175,7 @@ declare_tunables! {
     trap_model_spread: "TrapModelSpread" = 2, 1, 6, 1;
     trap_min_profit: "TrapMinProfit" = 0, 0, 300, 15;
     trap_switch_margin: "TrapSwitchMargin" = 5, 0, 100, 2;
-    trap_budget: "TrapBudget" = 5, 0, 50, 1;
+    trap_budget: "TrapBudget" = 5, 0, 1000, 1;
     trap_candidates: "TrapCandidates" = 2, 1, 8, 1;
     // H.G. Muller's alternatives, off by default.
     insurance_bonus: "InsuranceBonus" = 0, 0, 50, 2;

@@ -5,10 +5,13 @@
 //! it, under an allowance the search enforces. It never touches the
 //! searcher's state, and with no policy the search is plain.
 
-use super::score::INFINITY;
 use super::tt::Bound;
 use super::Searcher;
+use crate::tunables::Tunables;
 use movegen::{Board, Move};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// What one completed iteration found.
 pub struct IterationSummary<'a> {
@@ -79,6 +82,44 @@ impl<'a> RootProbe<'a> {
         self.searcher.state.aborted
     }
 
+    /// The nodes the policy may still spend.
+    pub fn nodes_left(&self) -> u64 {
+        self.searcher.state.node_limit.saturating_sub(self.searcher.state.nodes)
+    }
+
+    /// Counts `nodes` spent outside the probe (a search of the policy's
+    /// own) against the allowance; when they use it up, further searches
+    /// return `None`.
+    pub fn charge(&mut self, nodes: u64) {
+        let state = &mut self.searcher.state;
+        state.nodes = state.nodes.saturating_add(nodes);
+        if state.nodes >= state.node_limit {
+            state.aborted = true;
+        }
+    }
+
+    /// The positions of the game up to and including the root, oldest
+    /// first: what a search of a position after the root needs for
+    /// repetitions.
+    pub fn game_keys(&self) -> &[u64] {
+        &self.searcher.state.keys
+    }
+
+    pub fn tunables(&self) -> &Tunables {
+        &self.searcher.tunables
+    }
+
+    /// Time until the search's hard limit, if it has one.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.searcher.state.timer.as_ref().and_then(|timer| timer.time_left())
+    }
+
+    /// The flag that stops the search: a search of the policy's own should
+    /// stop with it.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.searcher.stop_flag()
+    }
+
     /// The table's entry for the position after `root_move`, probed
     /// without side effects; `None` when there is none or its move is not
     /// a legal reply (a key collision).
@@ -96,17 +137,6 @@ impl<'a> RootProbe<'a> {
             Bound::Upper => Bound::Lower,
         };
         Some(StoredReply { reply: hit.mv, depth: hit.depth, value: -hit.score, bound })
-    }
-
-    /// The opponent's best reply after `root_move`: a full-window search
-    /// `depth` plies deep from the position after it, as an opponent would
-    /// search at its own root. With the reply comes its score from the
-    /// root side. `None` when the limits ran out, `root_move` is not
-    /// legal, or the opponent has no move.
-    pub fn best_reply(&mut self, root_move: Move, depth: i32) -> Option<(Move, i32)> {
-        let score = self.search(&[root_move], depth.max(1), -INFINITY, INFINITY)?;
-        let reply = self.searcher.state.pv.line(1).first().copied()?;
-        Some((reply, score))
     }
 
     /// Searches the position after `line` (legal moves from the root) to
@@ -142,44 +172,5 @@ impl<'a> RootProbe<'a> {
             return None;
         }
         Some(if ours { score } else { -score })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::state::SearchState;
-    use super::*;
-
-    fn searcher_at(board: &Board) -> Searcher {
-        let mut searcher = Searcher::new(1);
-        searcher.state = SearchState::new(u64::MAX, None, &[], board.hash());
-        searcher
-    }
-
-    #[test]
-    fn best_reply_is_what_the_opponent_would_play_after_the_root_move() {
-        // The queen steps onto the rook's file, undefended: the rook takes it.
-        let board = Board::from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1").expect("fen");
-        let blunder = board.parse_uci_move("d2d4").expect("legal");
-        let mut after = board.clone();
-        after.play(blunder);
-        let capture = after.parse_uci_move("d5d4").expect("legal");
-        let mut searcher = searcher_at(&board);
-        let mut probe = RootProbe::new(&mut searcher, &board);
-        let (reply, score) = probe.best_reply(blunder, 3).expect("a reply");
-        assert_eq!(reply, capture);
-        assert!(score < -300, "{score}");
-        assert!(!probe.limits_reached());
-    }
-
-    #[test]
-    fn no_best_reply_when_the_opponent_has_no_move() {
-        // Qh7 mates: nothing to reply, and nothing ran out.
-        let board = Board::from_fen("7k/Q7/6K1/8/8/8/8/8 w - - 0 1").expect("fen");
-        let mate = board.parse_uci_move("a7h7").expect("legal");
-        let mut searcher = searcher_at(&board);
-        let mut probe = RootProbe::new(&mut searcher, &board);
-        assert_eq!(probe.best_reply(mate, 3), None);
-        assert!(!probe.limits_reached());
     }
 }

@@ -15,6 +15,7 @@
 use super::config::{TrapConfig, TrapMethod, MAX_INSURED_CONTINUATIONS};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{may_be_trap, predict, Prediction, SHALLOWEST_VIEW};
+use super::opponent::OpponentModel;
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;
@@ -54,14 +55,17 @@ pub fn choose(
     summary: &IterationSummary<'_>,
     histories: &[RootHistory],
     config: &TrapConfig,
+    opponent: Option<&mut OpponentModel>,
 ) -> TrapChoice {
     let plain = summary.root_order[0];
     let depth = summary.depth as usize;
-    let prediction_for = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth, config));
+    // The searched model's replies, by root move, as the decision met them.
+    let mut searched: Vec<(Move, Move)> = vec![];
+    let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth, config));
     let mut choice = TrapChoice {
         chosen: plain,
         plain,
-        predicted_reply: prediction_for(plain).map(|p| p.reply),
+        predicted_reply: from_iterations(plain).map(|p| p.reply),
         trap_replies: vec![],
         findings: vec![],
     };
@@ -71,9 +75,15 @@ pub fn choose(
     if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
-    if let Ok(Some((mv, findings))) = verify(probe, summary, histories, config, &mut choice.findings) {
+    let verdict = verify(probe, summary, histories, config, opponent, &mut searched, &mut choice.findings);
+    let prediction_for = |mv: Move| match searched.iter().find(|(root, _)| *root == mv) {
+        Some(&(_, reply)) => Some(reply),
+        None => from_iterations(mv).map(|p| p.reply),
+    };
+    choice.predicted_reply = prediction_for(plain);
+    if let Ok(Some((mv, findings))) = verdict {
         choice.chosen = mv;
-        choice.predicted_reply = prediction_for(mv).map(|p| p.reply);
+        choice.predicted_reply = prediction_for(mv);
         choice.trap_replies = findings;
     } else {
         choice.trap_replies = choice.findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect();
@@ -88,6 +98,8 @@ fn verify(
     summary: &IterationSummary<'_>,
     histories: &[RootHistory],
     config: &TrapConfig,
+    mut opponent: Option<&mut OpponentModel>,
+    searched: &mut Vec<(Move, Move)>,
     findings: &mut Vec<TrapFinding>,
 ) -> Result<Option<(Move, Vec<Move>)>, Aborted> {
     let plain = summary.root_order[0];
@@ -101,9 +113,12 @@ fn verify(
             history_of(mv).and_then(|h| h.preferred[depth])
         }
     };
-    let trap_prediction = |probe: &mut RootProbe<'_>, mv: Move| -> Result<Option<Prediction>, Aborted> {
+    let mut trap_prediction = |probe: &mut RootProbe<'_>, mv: Move| -> Result<Option<Prediction>, Aborted> {
         let Some(history) = history_of(mv).filter(|_| config.scale > 0) else { return Ok(None) };
-        let Some(prediction) = model_reply(probe, history, depth, config)? else { return Ok(None) };
+        let Some(prediction) = model_reply(probe, &mut opponent, history, depth, config)? else { return Ok(None) };
+        if config.method == TrapMethod::Search {
+            searched.push((mv, prediction.reply));
+        }
         let differs = if mv == plain { summary.pv.get(1) != Some(&prediction.reply) } else { true };
         Ok((differs && may_be_trap(history, &prediction, depth)).then_some(prediction))
     };
@@ -177,23 +192,22 @@ fn verify(
 }
 
 /// The model's reply after root move `history.mv`: from the iterations,
-/// or for `TrapMethod::Search` from the opponent's own search.
+/// or for `TrapMethod::Search` from the opponent's own search, whose
+/// reply is certain.
 fn model_reply(
     probe: &mut RootProbe<'_>,
+    opponent: &mut Option<&mut OpponentModel>,
     history: &RootHistory,
     depth: usize,
     config: &TrapConfig,
 ) -> Result<Option<Prediction>, Aborted> {
     let Some(from_iterations) = predict(history, depth, config) else { return Ok(None) };
-    if config.method != TrapMethod::Search {
+    let Some(opponent) = opponent.as_deref_mut().filter(|_| config.method == TrapMethod::Search) else {
         return Ok(Some(from_iterations));
-    }
+    };
     let opponent_depth = (depth - config.opponent_gap) as i32;
-    match probe.best_reply(history.mv, opponent_depth) {
-        Some((reply, _)) => Ok(Some(Prediction { reply, ..from_iterations })),
-        None if probe.limits_reached() => Err(Aborted),
-        None => Ok(None),
-    }
+    let reply = opponent.best_reply(probe, history.mv, opponent_depth).map_err(|_| Aborted)?;
+    Ok(reply.map(|reply| Prediction { reply, probability: 1000, ..from_iterations }))
 }
 
 fn search(probe: &mut RootProbe<'_>, line: &[Move], depth: usize, alpha: i32, beta: i32) -> Result<i32, Aborted> {
