@@ -171,11 +171,11 @@ declare_tunables! {
     trap_scale: "TrapScale" = 100, 0, 100, 10;
     trap_bonus_cap: "TrapBonusCap" = 50, 0, 300, 5;
     trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1;
-    trap_method: "TrapMethod" = 0, 0, 2, 1;
+    trap_method: "TrapMethod" = 0, 0, 3, 1;
     trap_model_spread: "TrapModelSpread" = 2, 1, 6, 1;
     trap_min_profit: "TrapMinProfit" = 0, 0, 300, 15;
     trap_switch_margin: "TrapSwitchMargin" = 5, 0, 100, 2;
-    trap_budget: "TrapBudget" = 5, 0, 50, 1;
+    trap_budget: "TrapBudget" = 5, 0, 1000, 1;
     trap_candidates: "TrapCandidates" = 2, 1, 8, 1;
     // H.G. Muller's alternatives, off by default.
     insurance_bonus: "InsuranceBonus" = 0, 0, 50, 2;
@@ -198,8 +198,9 @@ pub fn is_opponent_model(name: &str) -> bool {
     name.starts_with("Weak")
 }
 
-/// `TrapMethod` values by name, as Desdemona's three summaries.
-pub const TRAP_METHOD_NAMES: [&str; 3] = ["median", "best-shallow", "depth-minus-one"];
+/// `TrapMethod` values by name: Desdemona's three summaries, then the
+/// model opponent's own search.
+pub const TRAP_METHOD_NAMES: [&str; 4] = ["median", "best-shallow", "depth-minus-one", "search"];
 
 /// Reads `TrapMethod` given as a name or a number.
 pub fn parse_trap_method(text: &str) -> Option<i64> {
@@ -397,6 +398,8 @@ mod tests {
         let mut method = Tunables::default();
         method.apply_options_toml("[options]\nTrapMethod = \"depth-minus-one\"").expect("by name");
         assert_eq!(method.trap_method, 2);
+        method.apply_options_toml("[options]\nTrapMethod = \"search\"").expect("by name");
+        assert_eq!(method.trap_method, 3);
     }
 
     #[test]

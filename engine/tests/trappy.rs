@@ -264,3 +264,50 @@ fn with_muller_bonuses() -> Tunables {
     tunables.set("DelayLossBonus", 20).expect("in range");
     tunables
 }
+
+fn searched_model() -> Tunables {
+    Tunables { trap_method: 3, trap_budget: 1000, ..Tunables::default() }
+}
+
+#[test]
+fn the_searched_model_predicts_what_a_fresh_shallower_engine_plays() {
+    // The model is an opponent searching D - gap plies from its own table:
+    // after the plain move, it must reply exactly as a fresh plain engine
+    // searching that deep does (a model sharing our table would often see
+    // what our deeper search learned instead).
+    let tunables = searched_model();
+    let depth = 7;
+    let gap = tunables.trap_opponent_gap;
+    let mut compared = 0;
+    for fen in BENCH_POSITIONS.iter().take(12) {
+        let board = Board::from_fen(fen).expect("valid");
+        let mut engine = TrappyEngine::new(8, tunables.clone());
+        let result = engine.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
+        let Some(predicted) = engine.last_trap_choice().and_then(|c| c.predicted_reply) else { continue };
+        let mut after = board.clone();
+        after.play(result.best_move);
+        let fresh = Searcher::new(2).search(&after, &[board.hash()], &SearchLimits::depth(depth - gap), &mut |_| {});
+        // The plain move's reply is the game's first model search, so its
+        // table starts empty, as the fresh engine's does; an alternative's
+        // comes after other searches have filled the table, so only the
+        // plain move is compared.
+        if engine.last_trap_choice().is_some_and(|c| c.chosen == c.plain) {
+            assert_eq!(predicted, fresh.best_move, "{fen}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 6, "only {compared} positions compared");
+}
+
+#[test]
+fn the_searched_model_keeps_to_the_node_limit_and_is_deterministic() {
+    let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
+    let run = || {
+        let mut engine = TrappyEngine::new(8, searched_model());
+        let result = engine.search(&board, &[], &SearchLimits::nodes(50_000), &mut |_| {});
+        (result, engine.last_trap_choice().cloned())
+    };
+    let (first, second) = (run(), run());
+    assert_eq!(first, second);
+    assert!(first.0.nodes <= 50_000, "{}", first.0.nodes);
+}

@@ -99,6 +99,12 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
+    /// Stops this searcher with another's flag (a helper search that must
+    /// end when the search it serves does).
+    pub fn share_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
     /// Forget everything learned from earlier positions (`ucinewgame`).
     pub fn new_game(&mut self) {
         self.tt.clear();

@@ -7,7 +7,11 @@
 
 use super::tt::Bound;
 use super::Searcher;
+use crate::tunables::Tunables;
 use movegen::{Board, Move};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// What one completed iteration found.
 pub struct IterationSummary<'a> {
@@ -70,6 +74,50 @@ impl<'a> RootProbe<'a> {
     /// Nodes searched so far in this search, the policy's included.
     pub fn nodes(&self) -> u64 {
         self.searcher.state.nodes
+    }
+
+    /// Whether the allowance or the search's limits ran out: every
+    /// further search returns `None`.
+    pub fn limits_reached(&self) -> bool {
+        self.searcher.state.aborted
+    }
+
+    /// The nodes the policy may still spend.
+    pub fn nodes_left(&self) -> u64 {
+        self.searcher.state.node_limit.saturating_sub(self.searcher.state.nodes)
+    }
+
+    /// Counts `nodes` spent outside the probe (a search of the policy's
+    /// own) against the allowance; when they use it up, further searches
+    /// return `None`.
+    pub fn charge(&mut self, nodes: u64) {
+        let state = &mut self.searcher.state;
+        state.nodes = state.nodes.saturating_add(nodes);
+        if state.nodes >= state.node_limit {
+            state.aborted = true;
+        }
+    }
+
+    /// The positions of the game up to and including the root, oldest
+    /// first: what a search of a position after the root needs for
+    /// repetitions.
+    pub fn game_keys(&self) -> &[u64] {
+        &self.searcher.state.keys
+    }
+
+    pub fn tunables(&self) -> &Tunables {
+        &self.searcher.tunables
+    }
+
+    /// Time until the search's hard limit, if it has one.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.searcher.state.timer.as_ref().and_then(|timer| timer.time_left())
+    }
+
+    /// The flag that stops the search: a search of the policy's own should
+    /// stop with it.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.searcher.stop_flag()
     }
 
     /// The table's entry for the position after `root_move`, probed

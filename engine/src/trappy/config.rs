@@ -15,6 +15,13 @@ pub enum TrapMethod {
     /// Certain only when the reply was preferred exactly at the opponent's
     /// depth (D - gap + 1); no hole filling.
     DepthMinusOne,
+    /// At the decision, the opponent's own search: a full-window search
+    /// of `D - gap` plies after the root move (sharing the main table),
+    /// whose best reply is certain. The iterations only tell the best
+    /// move's refutation from the reply that wins for the opponent, and
+    /// for a refuted root move they hold the first reply that refuted it,
+    /// which need not be the one a searching opponent prefers.
+    Search,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -56,7 +63,8 @@ impl TrapConfig {
             method: match t.trap_method {
                 0 => TrapMethod::Median,
                 1 => TrapMethod::BestShallow,
-                _ => TrapMethod::DepthMinusOne,
+                2 => TrapMethod::DepthMinusOne,
+                _ => TrapMethod::Search,
             },
             spread: t.trap_model_spread.max(1) as usize,
             min_profit: t.trap_min_profit.max(0),

@@ -12,9 +12,10 @@
 //! `raw(m)` exactly. The plain move wins ties and needs to be beaten by
 //! more than `TrapSwitchMargin`.
 
-use super::config::{TrapConfig, MAX_INSURED_CONTINUATIONS};
+use super::config::{TrapConfig, TrapMethod, MAX_INSURED_CONTINUATIONS};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{may_be_trap, predict, Prediction, SHALLOWEST_VIEW};
+use super::opponent::OpponentModel;
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;
@@ -54,14 +55,17 @@ pub fn choose(
     summary: &IterationSummary<'_>,
     histories: &[RootHistory],
     config: &TrapConfig,
+    opponent: Option<&mut OpponentModel>,
 ) -> TrapChoice {
     let plain = summary.root_order[0];
     let depth = summary.depth as usize;
-    let prediction_for = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth, config));
+    // The searched model's replies, by root move, as the decision met them.
+    let mut searched: Vec<(Move, Move)> = vec![];
+    let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth, config));
     let mut choice = TrapChoice {
         chosen: plain,
         plain,
-        predicted_reply: prediction_for(plain).map(|p| p.reply),
+        predicted_reply: from_iterations(plain).map(|p| p.reply),
         trap_replies: vec![],
         findings: vec![],
     };
@@ -71,9 +75,15 @@ pub fn choose(
     if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
-    if let Ok(Some((mv, findings))) = verify(probe, summary, histories, config, &mut choice.findings) {
+    let verdict = verify(probe, summary, histories, config, opponent, &mut searched, &mut choice.findings);
+    let prediction_for = |mv: Move| match searched.iter().find(|(root, _)| *root == mv) {
+        Some(&(_, reply)) => Some(reply),
+        None => from_iterations(mv).map(|p| p.reply),
+    };
+    choice.predicted_reply = prediction_for(plain);
+    if let Ok(Some((mv, findings))) = verdict {
         choice.chosen = mv;
-        choice.predicted_reply = prediction_for(mv).map(|p| p.reply);
+        choice.predicted_reply = prediction_for(mv);
         choice.trap_replies = findings;
     } else {
         choice.trap_replies = choice.findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect();
@@ -88,6 +98,8 @@ fn verify(
     summary: &IterationSummary<'_>,
     histories: &[RootHistory],
     config: &TrapConfig,
+    mut opponent: Option<&mut OpponentModel>,
+    searched: &mut Vec<(Move, Move)>,
     findings: &mut Vec<TrapFinding>,
 ) -> Result<Option<(Move, Vec<Move>)>, Aborted> {
     let plain = summary.root_order[0];
@@ -101,16 +113,19 @@ fn verify(
             history_of(mv).and_then(|h| h.preferred[depth])
         }
     };
-    let trap_prediction = |mv: Move| {
-        let history = history_of(mv)?;
-        let prediction = predict(history, depth, config)?;
+    let mut trap_prediction = |probe: &mut RootProbe<'_>, mv: Move| -> Result<Option<Prediction>, Aborted> {
+        let Some(history) = history_of(mv).filter(|_| config.scale > 0) else { return Ok(None) };
+        let Some(prediction) = model_reply(probe, &mut opponent, history, depth, config)? else { return Ok(None) };
+        if config.method == TrapMethod::Search {
+            searched.push((mv, prediction.reply));
+        }
         let differs = if mv == plain { summary.pv.get(1) != Some(&prediction.reply) } else { true };
-        (config.scale > 0 && differs && may_be_trap(history, &prediction, depth)).then_some(prediction)
+        Ok((differs && may_be_trap(history, &prediction, depth)).then_some(prediction))
     };
 
     // The plain move's expected value: its score, plus its own trap.
     let mut plain_value = best + history_of(plain).map_or(0, |h| delay_bonus(h, depth, best, config));
-    if let Some(prediction) = trap_prediction(plain) {
+    if let Some(prediction) = trap_prediction(probe, plain)? {
         let cap = config.bonus_cap;
         let reply_value = search(probe, &[plain, prediction.reply], depth - 2, best - 1, best + cap + 1)?;
         if let Some(finding) = finding(plain, &prediction, reply_value, best, best, config) {
@@ -131,9 +146,17 @@ fn verify(
         }
         let Some(history) = history_of(mv) else { continue };
         let delay = delay_bonus(history, depth, best, config);
-        let prediction = trap_prediction(mv);
-        let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));
         let most_insurance = config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
+        // The searched model costs a search per move: first ask whether
+        // the move's value at the final iteration (exact, or an upper
+        // bound) leaves room for the largest bonus at all.
+        let most_bonus = config.trap_bonus(1000, config.bonus_cap);
+        let hopeless = history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target);
+        if config.method == TrapMethod::Search && hopeless {
+            continue;
+        }
+        let prediction = trap_prediction(probe, mv)?;
+        let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));
         // raw(m) <= best: with every bonus at its most, can it win?
         if best + most_trap + delay + most_insurance < target {
             continue;
@@ -166,6 +189,25 @@ fn verify(
         }
     }
     Ok(winner.map(|(mv, _, replies)| (mv, replies)))
+}
+
+/// The model's reply after root move `history.mv`: from the iterations,
+/// or for `TrapMethod::Search` from the opponent's own search, whose
+/// reply is certain.
+fn model_reply(
+    probe: &mut RootProbe<'_>,
+    opponent: &mut Option<&mut OpponentModel>,
+    history: &RootHistory,
+    depth: usize,
+    config: &TrapConfig,
+) -> Result<Option<Prediction>, Aborted> {
+    let Some(from_iterations) = predict(history, depth, config) else { return Ok(None) };
+    let Some(opponent) = opponent.as_deref_mut().filter(|_| config.method == TrapMethod::Search) else {
+        return Ok(Some(from_iterations));
+    };
+    let opponent_depth = (depth - config.opponent_gap) as i32;
+    let reply = opponent.best_reply(probe, history.mv, opponent_depth).map_err(|_| Aborted)?;
+    Ok(reply.map(|reply| Prediction { reply, probability: 1000, ..from_iterations }))
 }
 
 fn search(probe: &mut RootProbe<'_>, line: &[Move], depth: usize, alpha: i32, beta: i32) -> Result<i32, Aborted> {

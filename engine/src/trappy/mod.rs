@@ -16,6 +16,7 @@ pub mod config;
 pub mod decide;
 pub mod history;
 pub mod model;
+pub mod opponent;
 
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use annotate::{annotate_roots, AnnotatedRoot};
@@ -23,6 +24,7 @@ pub use config::{TrapConfig, TrapMethod};
 pub use decide::{TrapChoice, TrapFinding};
 use history::{record_iteration, RootHistory};
 use movegen::Move;
+use opponent::OpponentModel;
 
 /// The root policy, with counters that live for a game.
 pub struct TrappyRoot {
@@ -33,6 +35,9 @@ pub struct TrappyRoot {
     last_choice: Option<TrapChoice>,
     annotation: Option<Vec<AnnotatedRoot>>,
     stats: TrappyStats,
+    /// The searched opponent model (`TrapMethod::Search`), made when first
+    /// needed; its table lives for the game.
+    opponent: Option<OpponentModel>,
 }
 
 impl TrappyRoot {
@@ -44,6 +49,7 @@ impl TrappyRoot {
             last_choice: None,
             annotation: None,
             stats: TrappyStats::default(),
+            opponent: None,
         }
     }
 
@@ -70,6 +76,9 @@ impl TrappyRoot {
     /// Forget the counters (a new game).
     pub fn new_game(&mut self) {
         self.stats = TrappyStats::default();
+        if let Some(opponent) = &mut self.opponent {
+            opponent.new_game();
+        }
     }
 
     pub fn stats(&self) -> TrappyStats {
@@ -118,7 +127,9 @@ impl RootPolicy for TrappyRoot {
             let best = roots.iter().max_by_key(|r| (r.adjusted(), r.mv == plain))?;
             return plain_value.filter(|&value| best.adjusted() > value + self.config.switch_margin).map(|_| best.mv);
         }
-        let choice = decide::choose(probe, iteration, &self.histories, &self.config);
+        let opponent = (self.config.method == TrapMethod::Search)
+            .then(|| self.opponent.get_or_insert_with(OpponentModel::default));
+        let choice = decide::choose(probe, iteration, &self.histories, &self.config, opponent);
         self.stats.record(&choice);
         let chosen = choice.chosen;
         self.last_choice = Some(choice);

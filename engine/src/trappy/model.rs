@@ -41,7 +41,9 @@ pub fn predict(history: &RootHistory, final_depth: usize, config: &TrapConfig) -
     }
     let (reply, probability) = match config.method {
         TrapMethod::DepthMinusOne => (history.preferred[own]?, 1000),
-        TrapMethod::BestShallow => (history.preferred_filled(own, final_depth)?.0, 1000),
+        // Outside the decision (which runs the search) the iterations'
+        // best guess stands in for the searched reply.
+        TrapMethod::BestShallow | TrapMethod::Search => (history.preferred_filled(own, final_depth)?.0, 1000),
         TrapMethod::Median => {
             let reply = history.preferred_filled(own, final_depth)?.0;
             let first = own.saturating_sub(config.spread - 1).max(SHALLOWEST_VIEW);

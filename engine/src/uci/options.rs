@@ -131,7 +131,7 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
             let number = if name.eq_ignore_ascii_case("TrapMethod") {
                 value.and_then(crate::tunables::parse_trap_method).ok_or_else(|| {
                     format!(
-                        "option TrapMethod needs median, best-shallow, depth-minus-one or 0-2, not '{}'",
+                        "option TrapMethod needs median, best-shallow, depth-minus-one, search or 0-3, not '{}'",
                         value.unwrap_or("")
                     )
                 })?

@@ -1,0 +1,78 @@
+//! The modelled opponent as a searcher of its own: after one of our root
+//! moves it searches the position `D - gap` plies deep, from its own
+//! table and history, as a shallower engine would at its own root.
+//!
+//! Why not the main search's data, or a search that shares the main
+//! table? Both know what our deeper search learned: the main table cuts
+//! the opponent's search short with our deeper values, so its "best
+//! reply" is ours and it sees through the very traps it should fall for.
+//! The opponent's own table lives for the game, as a real engine's does.
+
+use crate::search::root_policy::RootProbe;
+use crate::search::{SearchLimits, Searcher};
+use movegen::Move;
+use std::time::Duration;
+
+/// The opponent's table: small, since it only ever searches a few plies.
+const OPPONENT_HASH_MB: usize = 2;
+
+pub struct OpponentModel {
+    searcher: Searcher,
+}
+
+/// The model's search ran out of the policy's allowance, the clock, or
+/// was stopped: it did not finish its depth.
+pub struct OutOfBudget;
+
+impl Default for OpponentModel {
+    fn default() -> Self {
+        let mut searcher = Searcher::new(OPPONENT_HASH_MB);
+        // Its time limit is what is left of ours, overhead already paid.
+        searcher.move_overhead = Duration::ZERO;
+        OpponentModel { searcher }
+    }
+}
+
+impl OpponentModel {
+    /// A new game: the opponent forgets its table and history.
+    pub fn new_game(&mut self) {
+        self.searcher.new_game();
+    }
+
+    /// The reply the opponent plays after `root_move`, searching `depth`
+    /// plies with the main search's tunables, within what is left of the
+    /// probe's allowance and clock, and stopping with it; its nodes are
+    /// charged to the allowance. `Ok(None)` when `root_move` is not legal
+    /// or leaves the opponent without a move.
+    pub fn best_reply(
+        &mut self,
+        probe: &mut RootProbe<'_>,
+        root_move: Move,
+        depth: i32,
+    ) -> Result<Option<Move>, OutOfBudget> {
+        if !probe.root().is_legal(root_move) {
+            return Ok(None);
+        }
+        let mut after = probe.root().clone();
+        after.play(root_move);
+        if self.searcher.tunables() != probe.tunables() {
+            self.searcher.set_tunables(probe.tunables().clone());
+        }
+        self.searcher.share_stop_flag(probe.stop_flag());
+        let allowance = probe.nodes_left();
+        let time_left = probe.time_left();
+        if allowance == 0 || probe.limits_reached() || time_left.is_some_and(|t| t.is_zero()) {
+            return Err(OutOfBudget);
+        }
+        let depth = depth.max(1);
+        let limits =
+            SearchLimits { depth: Some(depth), nodes: Some(allowance), movetime: time_left, ..SearchLimits::default() };
+        let result = self.searcher.search(&after, probe.game_keys(), &limits, &mut |_| {});
+        probe.charge(result.nodes);
+        let finished = result.depth >= depth || result.best_move.is_null();
+        if !finished || result.nodes >= allowance || probe.limits_reached() {
+            return Err(OutOfBudget);
+        }
+        Ok(Some(result.best_move).filter(|mv| !mv.is_null()))
+    }
+}
