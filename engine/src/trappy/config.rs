@@ -15,12 +15,11 @@ pub enum TrapMethod {
     /// Certain only when the reply was preferred exactly at the opponent's
     /// depth (D - gap + 1); no hole filling.
     DepthMinusOne,
-    /// At the decision, the opponent's own search: a full-window search
-    /// of `D - gap` plies after the root move (sharing the main table),
-    /// whose best reply is certain. The iterations only tell the best
-    /// move's refutation from the reply that wins for the opponent, and
-    /// for a refuted root move they hold the first reply that refuted it,
-    /// which need not be the one a searching opponent prefers.
+    /// At the decision, the opponent's own search (`opponent.rs`): a
+    /// searcher with its own table searches `D - gap` plies after the root
+    /// move, and its best reply is certain. For a refuted root move the
+    /// iterations hold the first reply that refuted it, which need not be
+    /// the one a searching opponent prefers.
     Search,
 }
 
