@@ -4,7 +4,7 @@
 //! of Elo at these depths), evaluation noise below 2000, and a softmax draw
 //! among the three best root moves below 1800. The anchors come from games
 //! against Stockfish's own `UCI_Elo` at 10s+0.1s (README "Strength
-//! limit"). Above about 2100 the cap no longer binds at that clock: the
+//! limit"). Above about 2250 the cap no longer binds at that clock: the
 //! engine plays at full strength, which is short of Stockfish's 2500.
 
 use crate::tunables::Tunables;
@@ -17,9 +17,11 @@ pub const DEFAULT_ELO: i64 = 1500;
 pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
     let elo = elo.clamp(MIN_ELO, MAX_ELO);
     // 2,828 nodes at 1500 (measured level with Stockfish at 1500), doubling
-    // every 83 1/3 Elo, i.e. 64 times the nodes at 2000: doubling every 200
-    // came out about 320 Elo short at 2000, doubling every 100 about 70.
-    let nodes = (2828.0 * 2f64.powf((elo - 1500) as f64 * 3.0 / 250.0)).round() as i64;
+    // every 100 Elo, i.e. 32 times the nodes at 2000. Before issue 14's
+    // evaluation gains, doubling every 200 came out about 320 Elo short at
+    // 2000, every 100 about 70 short and every 83 1/3 level (53 %); with
+    // them, every 83 1/3 scored 61.5 % (+81 Elo) at 2000.
+    let nodes = (2828.0 * 2f64.powf((elo - 1500) as f64 / 100.0)).round() as i64;
     let noise = ((2000 - elo) * 7 / 50).max(0);
     let top_k = if elo < 1800 { 3 } else { 1 };
     [
