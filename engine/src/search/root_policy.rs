@@ -2,8 +2,9 @@
 //! the search. After each completed iteration the search says what it
 //! learned; when it is done it asks which move to play. The policy sees
 //! the main table read-only and may run a few bounded searches that share
-//! it, under an allowance the search enforces. It never touches the
-//! searcher's state, and with no policy the search is plain.
+//! it, under an allowance the search enforces; nodes it spends in
+//! searches of its own are charged to that allowance. It never touches
+//! the searcher's other state, and with no policy the search is plain.
 
 use super::tt::Bound;
 use super::Searcher;
