@@ -150,10 +150,11 @@ fn verify(
         // The searched model costs a search per move: first ask whether
         // the move's value at the final iteration (exact, or an upper
         // bound) leaves room for the largest bonus at all.
-        let most_bonus = config.trap_bonus(1000, config.bonus_cap);
-        let hopeless = history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target);
-        if config.method == TrapMethod::Search && hopeless {
-            continue;
+        if config.method == TrapMethod::Search {
+            let most_bonus = config.trap_bonus(1000, config.bonus_cap);
+            if history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target) {
+                continue;
+            }
         }
         let prediction = trap_prediction(probe, mv)?;
         let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));

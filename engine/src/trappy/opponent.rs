@@ -68,9 +68,10 @@ impl OpponentModel {
         let limits =
             SearchLimits { depth: Some(depth), nodes: Some(allowance), movetime: time_left, ..SearchLimits::default() };
         let result = self.searcher.search(&after, probe.game_keys(), &limits, &mut |_| {});
+        // Charging the nodes marks the allowance spent when they reach it.
         probe.charge(result.nodes);
         let finished = result.depth >= depth || result.best_move.is_null();
-        if !finished || result.nodes >= allowance || probe.limits_reached() {
+        if !finished || probe.limits_reached() {
             return Err(OutOfBudget);
         }
         Ok(Some(result.best_move).filter(|mv| !mv.is_null()))
