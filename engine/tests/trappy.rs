@@ -311,3 +311,25 @@ fn the_searched_model_keeps_to_the_node_limit_and_is_deterministic() {
     assert_eq!(first, second);
     assert!(first.0.nodes <= 50_000, "{}", first.0.nodes);
 }
+
+#[test]
+fn the_searched_model_searches_after_at_most_trap_candidates_alternatives() {
+    // Its search is what an alternative costs, so TrapCandidates bounds
+    // the alternatives it looks at, whether or not they pass verification.
+    let most_alternatives_modelled = |candidates: i32| {
+        let tunables = Tunables { trap_candidates: candidates, ..searched_model() };
+        let mut most = 0;
+        for fen in BENCH_POSITIONS.iter().take(16) {
+            let board = Board::from_fen(fen).expect("valid");
+            let mut engine = TrappyEngine::new(8, tunables.clone());
+            engine.search(&board, &[], &SearchLimits::depth(6), &mut |_| {});
+            let Some(choice) = engine.last_trap_choice() else { continue };
+            let alternatives = choice.modelled_roots.iter().filter(|&&mv| mv != choice.plain).count();
+            most = most.max(alternatives);
+        }
+        most
+    };
+    assert_eq!(most_alternatives_modelled(1), 1);
+    // Without the bound the model looks at more (so the check can fail).
+    assert!(most_alternatives_modelled(8) > 1);
+}

@@ -42,7 +42,8 @@ pub struct TrapConfig {
     pub switch_margin: i32,
     /// The verification's nodes, in percent of the search's.
     pub budget_percent: u64,
-    /// Alternatives verified at most per search.
+    /// Alternatives verified at most per search; with `Search`, the
+    /// alternatives the model searches after.
     pub candidates: usize,
     pub insurance_bonus: i32,
     pub insurance_margin: i32,

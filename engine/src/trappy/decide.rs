@@ -45,6 +45,9 @@ pub struct TrapChoice {
     pub trap_replies: Vec<Move>,
     /// Every verified trap, the plain move's included.
     pub findings: Vec<TrapFinding>,
+    /// The root moves after which the searched opponent model searched,
+    /// in order (empty for the other methods).
+    pub modelled_roots: Vec<Move>,
 }
 
 /// An aborted verification leaves the plain move.
@@ -68,6 +71,7 @@ pub fn choose(
         predicted_reply: from_iterations(plain).map(|p| p.reply),
         trap_replies: vec![],
         findings: vec![],
+        modelled_roots: vec![],
     };
     // A mate in hand needs no help, and a forced loss cannot be saved.
     // Beyond the tracked depths (an endgame with little left to search)
@@ -81,6 +85,7 @@ pub fn choose(
         None => from_iterations(mv).map(|p| p.reply),
     };
     choice.predicted_reply = prediction_for(plain);
+    choice.modelled_roots = searched.iter().map(|&(root, _)| root).collect();
     if let Ok(Some((mv, findings))) = verdict {
         choice.chosen = mv;
         choice.predicted_reply = prediction_for(mv);
@@ -139,9 +144,12 @@ fn verify(
     let target = plain_value + config.switch_margin + 1;
 
     let mut winner: Option<(Move, i32, Vec<Move>)> = None;
+    // The searched model's own search is what a candidate costs, so with
+    // it every alternative it searches after uses up a candidate.
     let mut verified = 0;
+    let mut modelled = 0;
     for &mv in &summary.root_order[1..] {
-        if verified >= config.candidates {
+        if verified.max(modelled) >= config.candidates {
             break;
         }
         let Some(history) = history_of(mv) else { continue };
@@ -155,6 +163,9 @@ fn verify(
             if history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target) {
                 continue;
             }
+        }
+        if config.method == TrapMethod::Search {
+            modelled += 1;
         }
         let prediction = trap_prediction(probe, mv)?;
         let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));
