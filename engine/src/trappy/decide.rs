@@ -163,8 +163,6 @@ fn verify(
             if history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target) {
                 continue;
             }
-        }
-        if config.method == TrapMethod::Search {
             modelled += 1;
         }
         let prediction = trap_prediction(probe, mv)?;
