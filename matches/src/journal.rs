@@ -1,8 +1,11 @@
 //! The results journal: one JSON object per finished game, appended and
 //! flushed as each game ends, so an interrupted run (even `kill -9`) loses
-//! at most the games in progress. Resuming reads it back.
+//! at most the games in progress. Resuming reads it back. Its first line
+//! names the tournament (`{"layout": {...}}`), so a report of the journal
+//! alone pairs the games as the run did.
 
 use crate::game_record::{GameResult, Termination, TrappyCounts};
+use crate::schedule::{schedule_games, ScheduledGame, TournamentKind};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -95,6 +98,40 @@ impl JournalEntry {
     }
 }
 
+/// The tournament a journal's games belong to: the players in entrant
+/// order, the kind, and the sizes that number its games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JournalLayout {
+    pub event: String,
+    pub players: Vec<String>,
+    pub kind: TournamentKind,
+    pub pairs_per_pairing: usize,
+    /// How many openings the schedule cycles through.
+    pub openings: usize,
+}
+
+/// The layout's line: `{"layout": {...}}`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayoutLine {
+    layout: JournalLayout,
+}
+
+impl JournalLayout {
+    pub fn schedule(&self) -> Vec<ScheduledGame> {
+        schedule_games(self.kind, self.players.len(), self.pairs_per_pairing, self.openings)
+    }
+
+    fn to_line(&self) -> String {
+        serde_json::to_string(&LayoutLine { layout: self.clone() }).expect("a layout has only strings and numbers")
+    }
+
+    fn from_line(line: &str) -> Option<JournalLayout> {
+        serde_json::from_str::<LayoutLine>(line).ok().map(|l| l.layout)
+    }
+}
+
 static WRITES: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Held while a finished game is written (journal line, then PGN). An
@@ -113,14 +150,28 @@ pub struct JournalWriter {
 
 impl JournalWriter {
     /// Opens for appending. A torn last line (a kill mid-write) is cut
-    /// off first, so new entries start on a line of their own.
-    pub fn open(path: &Path) -> Result<JournalWriter, String> {
+    /// off first, so new entries start on a line of their own. The first
+    /// line becomes `layout`'s (a journal resumed with more pairs, or one
+    /// written before journals had a layout, gets the one in force).
+    pub fn open(path: &Path, layout: &JournalLayout) -> Result<JournalWriter, String> {
         let fail = |e: std::io::Error| format!("cannot open journal {}: {e}", path.display());
-        if let Ok(existing) = std::fs::read(path) {
-            if existing.last().is_some_and(|&byte| byte != b'\n') {
-                let keep = existing.iter().rposition(|&byte| byte == b'\n').map_or(0, |at| at + 1);
-                OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(fail)?;
-            }
+        let existing = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => vec![],
+            Err(e) => return Err(fail(e)),
+        };
+        let whole = existing.iter().rposition(|&byte| byte == b'\n').map_or(0, |at| at + 1);
+        let text = String::from_utf8_lossy(&existing[..whole]);
+        let header = layout.to_line();
+        if text.lines().next() != Some(header.as_str()) {
+            // Written beside and renamed over, so a kill now loses nothing.
+            let games = text.lines().filter(|line| JournalLayout::from_line(line).is_none());
+            let rewritten: String =
+                std::iter::once(header.as_str()).chain(games).map(|line| format!("{line}\n")).collect();
+            let fresh = path.with_extension("jsonl.new");
+            std::fs::write(&fresh, rewritten).and_then(|_| std::fs::rename(&fresh, path)).map_err(fail)?;
+        } else if whole < existing.len() {
+            OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(whole as u64)).map_err(fail)?;
         }
         let file = OpenOptions::new().create(true).append(true).open(path).map_err(fail)?;
         Ok(JournalWriter { file, path: path.to_path_buf() })
@@ -136,19 +187,27 @@ impl JournalWriter {
     }
 }
 
-/// Reads a journal for resuming. A torn last line (the process was killed
-/// mid-write) is ignored; a later duplicate of a game replaces nothing.
+/// Reads a journal's games for resuming. A torn last line (the process
+/// was killed mid-write) is ignored; a later duplicate of a game replaces
+/// nothing.
 pub fn read_journal(path: &Path) -> Result<Vec<JournalEntry>, String> {
+    read_journal_with_layout(path).map(|(_, entries)| entries)
+}
+
+/// The journal's layout (`None` for a journal written before journals had
+/// one) and its games.
+pub fn read_journal_with_layout(path: &Path) -> Result<(Option<JournalLayout>, Vec<JournalEntry>), String> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((None, vec![])),
         Err(e) => return Err(format!("cannot read journal {}: {e}", path.display())),
     };
+    let layout = text.lines().next().and_then(JournalLayout::from_line);
     let mut seen = std::collections::BTreeSet::new();
     let mut entries = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     for (index, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
+        if line.trim().is_empty() || (index == 0 && layout.is_some()) {
             continue;
         }
         match JournalEntry::from_json(line) {
@@ -163,7 +222,7 @@ pub fn read_journal(path: &Path) -> Result<Vec<JournalEntry>, String> {
             }
         }
     }
-    Ok(entries)
+    Ok((layout, entries))
 }
 
 #[cfg(test)]
@@ -242,7 +301,14 @@ mod tests {
         assert_eq!(JournalEntry::from_json(old).map(|e| e.trappy), Ok([TrappyCounts::default(); 2]));
         let path = std::env::temp_dir().join(format!("trappy-journal-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let mut writer = JournalWriter::open(&path).expect("open");
+        let layout = JournalLayout {
+            event: "e".into(),
+            players: vec!["trappy \"default\"".into(), "plain\\x".into()],
+            kind: TournamentKind::HeadToHead,
+            pairs_per_pairing: 10,
+            openings: 10,
+        };
+        let mut writer = JournalWriter::open(&path, &layout).expect("open");
         writer.append(&entry).expect("write");
         writer.append(&JournalEntry { game: 18, ..entry.clone() }).expect("write");
         writer.append(&entry).expect("duplicate");
@@ -252,6 +318,21 @@ mod tests {
         std::fs::write(&path, text).expect("write torn");
         let entries = read_journal(&path).expect("readable");
         assert_eq!(entries.iter().map(|e| e.game).collect::<Vec<_>>(), vec![17, 18]);
+        // Resumed with more pairs: the torn line goes, the layout is the
+        // new one, the games stay.
+        let more = JournalLayout { pairs_per_pairing: 20, ..layout.clone() };
+        drop(JournalWriter::open(&path, &more).expect("reopen"));
+        let (read_layout, entries) = read_journal_with_layout(&path).expect("readable");
+        assert_eq!(read_layout, Some(more.clone()));
+        assert_eq!(entries.iter().map(|e| e.game).collect::<Vec<_>>(), vec![17, 18]);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert_eq!(text.lines().count(), 4, "{text}");
+        assert!(text.ends_with('\n'));
+        // A journal from before layouts reads with none, and gets one.
+        std::fs::write(&path, text.lines().skip(1).map(|l| format!("{l}\n")).collect::<String>()).expect("write");
+        assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((None, 2)));
+        drop(JournalWriter::open(&path, &layout).expect("reopen"));
+        assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((Some(layout), 2)));
         std::fs::write(&path, "garbage\n{}\n").expect("write");
         assert!(read_journal(&path).is_err());
         let _ = std::fs::remove_file(&path);

@@ -1,19 +1,45 @@
 //! Scores from a journal alone, without the config that made it: what
-//! `tuner report` and an interrupted run print. A tournament's schedule
-//! numbers the games of each pairing in colour-swapped pairs (2k, 2k+1),
-//! the pairing's first entrant having White in the even game, so the
-//! journal's game indices are enough to rebuild the pairs.
+//! `tuner report`, a finished and an interrupted run print. The journal's
+//! layout line rebuilds the schedule; for a journal written before it had
+//! one, the schedule is rebuilt from the game indices (each pairing's
+//! games come in colour-swapped pairs 2k, 2k+1, the pairing's first
+//! entrant having White in the even game), as a round robin.
 
-use crate::journal::JournalEntry;
+use crate::journal::{JournalEntry, JournalLayout};
 use crate::stats::{estimate, Sample};
-use crate::tournament::{score_pairings, PairingScore, ScheduledGame, Scoreboard};
+use crate::tournament::{score_pairings, PairingScore, ScheduledGame, Scoreboard, TournamentKind};
 use std::collections::BTreeMap;
 
-/// The players in order of first appearance, and the scores of every
-/// pairing from its first entrant's side.
-pub fn score_journal(entries: &[JournalEntry]) -> (Vec<String>, BTreeMap<(usize, usize), PairingScore>) {
-    let (names, games) = rebuild_schedule(entries);
-    (names, score_pairings(&games, entries))
+/// The schedule a journal's games were played from.
+pub struct JournalSchedule {
+    /// The event, when the journal names it.
+    pub event: Option<String>,
+    /// The players in entrant order (by first appearance without a layout).
+    pub names: Vec<String>,
+    pub kind: TournamentKind,
+    pub games: Vec<ScheduledGame>,
+}
+
+impl JournalSchedule {
+    pub fn new(layout: Option<&JournalLayout>, entries: &[JournalEntry]) -> JournalSchedule {
+        match layout {
+            Some(layout) => JournalSchedule {
+                event: Some(layout.event.clone()),
+                names: layout.players.clone(),
+                kind: layout.kind,
+                games: layout.schedule(),
+            },
+            None => {
+                let (names, games) = rebuild_schedule(entries);
+                JournalSchedule { event: None, names, kind: TournamentKind::RoundRobin, games }
+            }
+        }
+    }
+
+    /// Every pairing's score from its first entrant's side.
+    pub fn scores(&self, entries: &[JournalEntry]) -> BTreeMap<(usize, usize), PairingScore> {
+        score_pairings(&self.games, entries)
+    }
 }
 
 /// One point of a pairing's running Elo.
@@ -34,13 +60,13 @@ pub type EloCurves = BTreeMap<(usize, usize), Vec<RunningElo>>;
 /// every game of it, in the order the games finished (the journal's).
 /// Points where the Elo is not yet defined (no pair, or all pairs equal)
 /// are left out.
-pub fn running_elo(entries: &[JournalEntry]) -> (Vec<String>, EloCurves) {
-    let (names, games) = rebuild_schedule(entries);
+pub fn running_elo(schedule: &JournalSchedule, entries: &[JournalEntry]) -> EloCurves {
+    let games = &schedule.games;
     let mut board = Scoreboard::default();
     let mut curves = EloCurves::new();
     for entry in entries {
         let Some(pairing) = games.get(entry.game).map(|g| g.pairing) else { continue };
-        board.add(&games, entry.clone());
+        board.add(games, entry.clone());
         let Some(score) = board.scores.get(&pairing) else { continue };
         let played = score.games.wins + score.games.draws + score.games.losses;
         let estimate = estimate(&Sample::Pentanomial(score.pairs))
@@ -50,7 +76,7 @@ pub fn running_elo(entries: &[JournalEntry]) -> (Vec<String>, EloCurves) {
             curves.entry(pairing).or_default().push(point);
         }
     }
-    (names, curves)
+    curves
 }
 
 fn rebuild_schedule(entries: &[JournalEntry]) -> (Vec<String>, Vec<ScheduledGame>) {
@@ -108,8 +134,9 @@ mod tests {
             entry(4, "a", "c", BlackWins),
             // Game 5 (its partner) is missing: a game, but no pair yet.
         ];
-        let (names, scores) = score_journal(&entries);
-        assert_eq!(names, ["a", "b", "c"]);
+        let schedule = JournalSchedule::new(None, &entries);
+        assert_eq!(schedule.names, ["a", "b", "c"]);
+        let scores = schedule.scores(&entries);
         let ab = &scores[&(0, 1)];
         assert_eq!((ab.games.wins, ab.games.draws, ab.games.losses), (2, 1, 1));
         assert_eq!((ab.pairs.dd_wl, ab.pairs.wd), (1, 1));
@@ -128,8 +155,9 @@ mod tests {
             entries.push(entry(2 * pair, "a", "b", results.0));
             entries.push(entry(2 * pair + 1, "b", "a", results.1));
         }
-        let (names, curves) = running_elo(&entries);
-        assert_eq!(names, ["a", "b"]);
+        let schedule = JournalSchedule::new(None, &entries);
+        assert_eq!(schedule.names, ["a", "b"]);
+        let curves = running_elo(&schedule, &entries);
         let curve = &curves[&(0, 1)];
         // Undefined at first (a 95 % interval past a 100 % score), then one
         // point per game, up to the last.
@@ -137,7 +165,7 @@ mod tests {
         assert!(curve.windows(2).all(|w| w[1].games == w[0].games + 1));
         assert_eq!(curve.last().map(|p| p.games), Some(24));
         let last = curve.last().expect("a point");
-        let (_, scores) = score_journal(&entries);
+        let scores = schedule.scores(&entries);
         let e = estimate(&Sample::Pentanomial(scores[&(0, 1)].pairs)).expect("estimate");
         assert!((last.elo - e.elo).abs() < 1e-9 && (last.high - last.low - 2.0 * e.elo_error).abs() < 1e-9);
         assert!(last.low < last.elo && last.elo < last.high);

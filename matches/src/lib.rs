@@ -13,6 +13,7 @@ pub mod openings;
 pub mod pgn_reader;
 pub mod pgn_writer;
 pub mod player;
+pub mod schedule;
 pub mod stats;
 pub mod tournament;
 pub mod uci_player;

@@ -1,14 +1,15 @@
-//! Tournaments: a schedule of colour-swapped game pairs (head-to-head,
-//! gauntlet or round-robin), played by worker threads that each own their
-//! players, journaled game by game so a run can resume after any interrupt.
+//! Tournaments: the games of a schedule (`schedule.rs`), played by worker
+//! threads that each own their players, journaled game by game so a run
+//! can resume after any interrupt.
 
 use crate::game::{play_game, GameLabels, GameSettings, LimitSpec};
 use crate::game_record::{GameRecord, GameResult, TrappyCounts};
 use crate::in_process::InProcessPlayer;
-use crate::journal::{read_journal, JournalEntry, JournalWriter};
+use crate::journal::{read_journal, JournalEntry, JournalLayout, JournalWriter};
 use crate::openings::Opening;
 use crate::pgn_writer::write_pgn;
 use crate::player::{Player, PlayerError};
+pub use crate::schedule::{pairings, ScheduledGame, TournamentKind};
 use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
 use std::collections::BTreeMap;
@@ -48,19 +49,6 @@ pub struct Entrant {
     pub limit: LimitSpec,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TournamentKind {
-    /// The first two entrants against each other.
-    HeadToHead,
-    /// The first entrant against each of the others.
-    Gauntlet,
-    /// Everyone against everyone.
-    RoundRobin,
-    /// The first `candidates` entrants each against every later entrant
-    /// (the opponent pool), and against each other when `head_to_head`.
-    Pool { candidates: usize, head_to_head: bool },
-}
-
 #[derive(Clone, Debug)]
 pub struct Tournament {
     pub entrants: Vec<Entrant>,
@@ -76,52 +64,23 @@ pub struct Tournament {
     pub pgn: Option<PathBuf>,
 }
 
-/// One game of the schedule: who plays, with which opening and colours.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ScheduledGame {
-    pub index: usize,
-    pub pairing: (usize, usize),
-    pub opening: usize,
-    /// Whether the pairing's first entrant has White.
-    pub first_is_white: bool,
-}
-
-/// The pairings of a tournament kind over `entrants` players.
-pub fn pairings(kind: TournamentKind, entrants: usize) -> Vec<(usize, usize)> {
-    match kind {
-        TournamentKind::HeadToHead => vec![(0, 1)],
-        TournamentKind::Gauntlet => (1..entrants).map(|other| (0, other)).collect(),
-        TournamentKind::RoundRobin => (0..entrants).flat_map(|a| (a + 1..entrants).map(move |b| (a, b))).collect(),
-        TournamentKind::Pool { candidates, head_to_head } => {
-            let candidates = candidates.min(entrants);
-            let mut list: Vec<(usize, usize)> =
-                (0..candidates).flat_map(|c| (candidates..entrants).map(move |o| (c, o))).collect();
-            if head_to_head {
-                list.extend((0..candidates).flat_map(|a| (a + 1..candidates).map(move |b| (a, b))));
-            }
-            list
-        }
-    }
-}
-
-/// Games 2k and 2k+1 of each pairing are one pair: the same opening with
-/// colours swapped. The same schedule comes out every time, which is what
-/// makes each game reproducible from its index.
+/// The tournament's games in schedule order (see `schedule_games`).
 pub fn schedule(tournament: &Tournament) -> Vec<ScheduledGame> {
-    let mut games = Vec::new();
-    for pairing in pairings(tournament.kind, tournament.entrants.len()) {
-        for pair in 0..tournament.pairs_per_pairing {
-            for first_is_white in [true, false] {
-                games.push(ScheduledGame {
-                    index: games.len(),
-                    pairing,
-                    opening: pair % tournament.openings.len().max(1),
-                    first_is_white,
-                });
-            }
+    tournament.layout().schedule()
+}
+
+impl Tournament {
+    /// What the journal records of this tournament: enough to rebuild its
+    /// schedule from the journal alone.
+    pub fn layout(&self) -> JournalLayout {
+        JournalLayout {
+            event: self.event.clone(),
+            players: self.entrants.iter().map(|e| e.spec.name().to_string()).collect(),
+            kind: self.kind,
+            pairs_per_pairing: self.pairs_per_pairing,
+            openings: self.openings.len(),
         }
     }
-    games
 }
 
 /// Results of one pairing from its first entrant's point of view.
@@ -301,7 +260,11 @@ pub fn run_tournament(
     let games = schedule(tournament);
     let entries = read_journal(&tournament.journal)?;
     let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
-    let mut journal = JournalWriter::open(&tournament.journal)?;
+    let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
+    if !todo.is_empty() {
+        check_engines_start(&tournament.entrants)?;
+    }
+    let mut journal = JournalWriter::open(&tournament.journal, &tournament.layout())?;
     let mut pgn = match &tournament.pgn {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -312,10 +275,6 @@ pub fn run_tournament(
         ),
         None => None,
     };
-    let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
-    if !todo.is_empty() {
-        check_engines_start(&tournament.entrants)?;
-    }
     let (sender, receiver) = channel::<(ScheduledGame, GameRecord)>();
     let mut board = Scoreboard::default();
     for entry in entries {

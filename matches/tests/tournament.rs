@@ -96,9 +96,10 @@ fn a_head_to_head_fills_journal_pgn_and_pentanomial_counts() {
 fn resuming_after_a_kill_loses_and_duplicates_nothing() {
     let journal = temp("resume.jsonl");
     run_tournament(&tournament(journal.clone(), None), |_| false).expect("first run");
-    // Simulate kill -9 after five games, in the middle of writing a sixth.
+    // Simulate kill -9 after five games (and the layout line), in the
+    // middle of writing a sixth.
     let text = std::fs::read_to_string(&journal).expect("journal");
-    let mut kept: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    let mut kept: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
     kept.push_str("{\"game\":7,\"white\":\"pla");
     std::fs::write(&journal, kept).expect("truncate");
     let mut played_now = 0;

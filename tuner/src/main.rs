@@ -1,6 +1,7 @@
 //! The tuner front end: tournaments and SPSA tuning from TOML, and the
 //! statistics calculator.
 
+mod adjudication_section;
 mod bench_command;
 mod engine_section;
 mod fit_command;
@@ -12,6 +13,8 @@ mod match_command;
 mod match_config;
 mod match_overrides;
 mod match_progress;
+mod match_report;
+mod openings_section;
 mod parallel;
 mod progress_bar;
 mod report_command;

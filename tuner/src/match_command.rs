@@ -5,12 +5,12 @@ use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
 use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
 use crate::match_overrides::MatchOverrides;
 use crate::match_progress::MatchProgress;
-use crate::report_command::{journal_report, write_elo_chart};
+use crate::match_report::{journal_report, write_elo_chart};
 use clap::Args;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
-use matches::stats::{compare_paired, estimate, sprt, why_elo_undefined, Sample, SprtDecision};
-use matches::tournament::{paired_scores, run_tournament, schedule, PairingScore, Tournament, TournamentKind};
+use matches::stats::{sprt, SprtDecision};
+use matches::tournament::{run_tournament, PairingScore};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -47,143 +47,6 @@ pub struct MatchArgs {
 /// Today's date as YYYY.MM.DD (UTC).
 fn today() -> String {
     matches::calendar::pgn_date(std::time::SystemTime::now())
-}
-
-pub(crate) fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore) -> String {
-    let sample = Sample::Pentanomial(score.pairs);
-    let games = Sample::Trinomial(score.games);
-    let used = if score.pairs.ll + score.pairs.ld + score.pairs.dd_wl + score.pairs.wd + score.pairs.ww > 0 {
-        sample
-    } else {
-        games
-    };
-    let mut line = format!(
-        "{} vs {}: +{} ={} -{}",
-        names[pairing.0], names[pairing.1], score.games.wins, score.games.draws, score.games.losses
-    );
-    match estimate(&used) {
-        Some(e) if why_elo_undefined(&e).is_some() => {
-            line += &format!("  Elo undefined ({})", why_elo_undefined(&e).unwrap_or_default());
-        }
-        Some(e) if e.elo_error == 0.0 => {
-            // Every pair scored the same: a point estimate without an error.
-            // Adding 0.0 turns a negative zero into a plain one.
-            line += &format!("  Elo {:+.1} (no error bar: every pair scored the same)", e.elo + 0.0);
-        }
-        Some(e) => {
-            line += &format!(
-                "  Elo {:+.1} +/- {:.1}  nElo {:+.1} +/- {:.1}  LOS {:.1} %  DrawRatio {:.1} %",
-                e.elo + 0.0,
-                e.elo_error,
-                e.nelo + 0.0,
-                e.nelo_error,
-                100.0 * e.los,
-                100.0 * e.draw_ratio
-            )
-        }
-        None => {}
-    }
-    let p = score.pairs;
-    line += &format!("\n    Ptnml(0-2): [{}, {}, {}, {}, {}]", p.ll, p.ld, p.dd_wl, p.wd, p.ww);
-    let terminations: Vec<String> = score.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    line += &format!("\n    terminations: {}", terminations.join(", "));
-    let games = (score.games.wins + score.games.draws + score.games.losses).max(1) as f64;
-    for (seat, counts) in [pairing.0, pairing.1].iter().zip(&score.trappy) {
-        if counts.moves > 0 {
-            line += &format!(
-                "\n    {}: differs from plain on {:.1} % of {} moves; traps set {:.2}/game, fallen into {:.2}/game",
-                names[*seat],
-                100.0 * counts.differs as f64 / counts.moves as f64,
-                counts.moves,
-                counts.traps_set as f64 / games,
-                counts.traps_fallen as f64 / games
-            );
-            line += &format!(
-                "\n    {}: predicted reply played {:.1} % of {} times; profit realised {:+.0} cp per trap sprung",
-                names[*seat],
-                100.0 * counts.predictions_played as f64 / counts.predictions.max(1) as f64,
-                counts.predictions,
-                counts.profit_realised_cp as f64 / counts.traps_fallen.max(1) as f64
-            );
-        }
-    }
-    line
-}
-
-fn table_row(label: &str, score: &PairingScore) -> String {
-    let g = score.games;
-    let elo = estimate(&Sample::Pentanomial(score.pairs))
-        .filter(|e| e.elo.is_finite() && e.elo_error.is_finite())
-        .map_or("n/a".to_string(), |e| format!("{:+.1} ± {:.1}", e.elo, e.elo_error));
-    let p = score.pairs;
-    let counts = score.trappy[0];
-    let games = (g.wins + g.draws + g.losses).max(1) as f64;
-    let trappy = if counts.moves > 0 {
-        format!(
-            "{:.1} % | {:.2} | {:.2}",
-            100.0 * counts.differs as f64 / counts.moves as f64,
-            counts.traps_set as f64 / games,
-            counts.traps_fallen as f64 / games
-        )
-    } else {
-        "– | – | –".to_string()
-    };
-    format!(
-        "| {label} | +{} ={} −{} | {elo} | [{}, {}, {}, {}, {}] | {trappy} |\n",
-        g.wins, g.draws, g.losses, p.ll, p.ld, p.dd_wl, p.wd, p.ww
-    )
-}
-
-/// One Markdown table of every pairing, from the first player's side, with
-/// its trappy counters: the headline table of a pool experiment. A pool
-/// also gets one row per player for the whole pool.
-pub(crate) fn summary_table(
-    names: &[String],
-    kind: TournamentKind,
-    scores: &BTreeMap<(usize, usize), PairingScore>,
-) -> String {
-    let mut table = String::from(
-        "\n| pairing | W / D / L | Elo ± 95% | pentanomial | differs from plain | traps set / game | fallen into / game |\n\
-         |---|---|---|---|---|---|---|\n",
-    );
-    for ((first, second), score) in scores {
-        table += &table_row(&format!("{} vs {}", names[*first], names[*second]), score);
-    }
-    if let TournamentKind::Pool { candidates, .. } = kind {
-        for (player, name) in names.iter().enumerate().take(candidates) {
-            let mut total = PairingScore::default();
-            for (_, score) in scores.iter().filter(|((first, second), _)| *first == player && *second >= candidates) {
-                total.absorb(score);
-            }
-            table += &table_row(&format!("**{name} vs the whole pool**"), &total);
-        }
-    }
-    table
-}
-
-/// For a pool with several players: each two of them compared pair by
-/// pair on the same opponents and openings.
-fn paired_section(names: &[String], candidates: usize, tournament: &Tournament) -> Result<String, String> {
-    let entries = read_journal(&tournament.journal)?;
-    let games = schedule(tournament);
-    let mut text = String::new();
-    for a in 0..candidates.min(names.len()) {
-        for b in a + 1..candidates.min(names.len()) {
-            let Some(c) = compare_paired(&paired_scores(&games, &entries, a, b)) else { continue };
-            let (elo, low, high) = c.elo();
-            text += &format!(
-                "paired: {} - {} over {} opening pairs ({} differ): {:+.2} ± {:.2} points per 100 games, \
-                 Elo {elo:+.1} (95 % {low:+.1} to {high:+.1})\n",
-                names[a],
-                names[b],
-                c.pairs,
-                c.differing,
-                100.0 * c.difference,
-                100.0 * c.error
-            );
-        }
-    }
-    Ok(text)
 }
 
 pub fn run_match(args: &MatchArgs) -> Result<String, String> {
@@ -232,28 +95,14 @@ resume with: {}",
             crate::interrupt::resume_command()
         )
     });
-    let mut shown = MatchProgress::new(names.clone(), args.status_every as usize, sprt_config.clone())?;
+    let mut shown = MatchProgress::new(names, args.status_every as usize, sprt_config.clone())?;
     let mut verdict = None;
     let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {
         verdict = shown.update(progress);
         verdict.is_some()
     })?;
     shown.finish();
-    let mut report = format!(
-        "{} ({} games)\n",
-        tournament.event,
-        scores.values().map(|s| s.games.wins + s.games.draws + s.games.losses).sum::<u64>()
-    );
-    for (pairing, score) in &scores {
-        report += &pairing_line(&names, *pairing, score);
-        report.push('\n');
-    }
-    if scores.len() > 1 {
-        report += &summary_table(&names, tournament.kind, &scores);
-    }
-    if let TournamentKind::Pool { candidates, .. } = tournament.kind {
-        report += &paired_section(&names, candidates, &tournament)?;
-    }
+    let mut report = journal_report(&tournament.journal)? + "\n";
     if let Some(plan) = &sprt_config {
         let config = &plan.config;
         let test = verdict.unwrap_or_else(|| sprt(&plan.sample(&scores), config));

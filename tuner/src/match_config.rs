@@ -1,19 +1,17 @@
 //! `tuner match` configuration in TOML. Every problem is reported with the
 //! key or file it concerns; relative paths are relative to the config file.
 
+use crate::adjudication_section::{build_settings, AdjudicationSection};
 use crate::engine_section::relative;
 pub use crate::engine_section::{build_entrant, index_engines, EngineSection};
 use crate::match_overrides::MatchOverrides;
-use matches::adjudication::{AdjudicationRules, DrawRule, ResignRule};
+use crate::openings_section::{build_openings, OpeningsSection};
 use matches::engine_log::EngineLog;
-use matches::game::GameSettings;
-use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
 use matches::stats::{Pentanomial, Sample, SprtConfig, SprtModel};
 use matches::tournament::{pairings, Entrant, PairingScore, PlayerSpec, Tournament, TournamentKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -68,56 +66,6 @@ fn default_true() -> bool {
 
 fn default_event() -> String {
     "trappy match".into()
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct OpeningsSection {
-    pub file: PathBuf,
-    #[serde(default = "default_order")]
-    pub order: OpeningOrder,
-    #[serde(default)]
-    pub seed: u64,
-    #[serde(default = "default_start")]
-    pub start: usize,
-    pub plies: Option<usize>,
-}
-
-fn default_order() -> OpeningOrder {
-    OpeningOrder::Sequential
-}
-
-fn default_start() -> usize {
-    1
-}
-
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-pub struct AdjudicationSection {
-    pub resign: Option<ResignSection>,
-    pub draw: Option<DrawSection>,
-    pub max_moves: Option<u32>,
-    #[serde(default = "default_margin")]
-    pub time_margin_ms: u64,
-}
-
-fn default_margin() -> u64 {
-    100
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct ResignSection {
-    pub score: i32,
-    pub moves: u32,
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct DrawSection {
-    pub score: i32,
-    pub moves: u32,
-    pub after: u32,
 }
 
 #[derive(Deserialize, Debug)]
@@ -196,39 +144,6 @@ fn engines_named<'a>(
         .iter()
         .map(|name| by_name.get(name).copied().ok_or_else(|| format!("{key}: unknown engine '{name}'")))
         .collect()
-}
-
-/// `openings.file = "builtin"`: the book carried inside the binary, so
-/// the embedded default runs from any directory.
-pub const BUILTIN_OPENINGS: &str = "builtin";
-const BUILTIN_BOOK: &str = include_str!("../../data/openings/8moves_v3-2000.pgn");
-
-pub fn build_openings(section: &OpeningsSection, base: &Path) -> Result<Vec<Opening>, String> {
-    let builtin = section.file.as_os_str() == BUILTIN_OPENINGS;
-    let settings = OpeningSettings {
-        path: if builtin { PathBuf::from("builtin 8moves_v3-2000.pgn") } else { relative(base, &section.file) },
-        order: section.order,
-        seed: section.seed,
-        start: section.start,
-        plies: section.plies,
-    };
-    let openings = if builtin { openings_from_text(BUILTIN_BOOK, &settings) } else { load_openings(&settings) };
-    openings.map_err(|e| format!("openings.file: {e}"))
-}
-
-pub fn build_settings(adjudication: &AdjudicationSection) -> GameSettings {
-    GameSettings {
-        adjudication: AdjudicationRules {
-            resign: adjudication.resign.as_ref().map(|r| ResignRule { score_cp: r.score, moves: r.moves }),
-            draw: adjudication.draw.as_ref().map(|d| DrawRule {
-                score_cp: d.score,
-                moves: d.moves,
-                after_move: d.after,
-            }),
-            max_moves: adjudication.max_moves,
-        },
-        time_margin: Duration::from_millis(adjudication.time_margin_ms),
-    }
 }
 
 /// Which pairing an `[sprt]` section judges: the one it names, or the
@@ -365,6 +280,7 @@ mod tests {
     use engine::tunables::Tunables;
     use matches::game::LimitSpec;
     use matches::tournament::PlayerSpec;
+    use std::time::Duration;
 
     fn config(extra_engine: &str) -> String {
         format!(

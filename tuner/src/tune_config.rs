@@ -3,8 +3,9 @@
 //! adjudication. Errors name the key or file; paths are relative to the
 //! config file.
 
+use crate::adjudication_section::{build_settings, AdjudicationSection};
 use crate::engine_section::{build_entrant, engine_tunables, index_engines, relative, EngineSection};
-use crate::match_config::{build_openings, build_settings, AdjudicationSection, OpeningsSection};
+use crate::openings_section::{build_openings, OpeningsSection};
 use crate::spsa::{Schedule, SpsaParam};
 use engine::tunables::{Tunables, TUNABLE_SPECS};
 use matches::game::GameSettings;

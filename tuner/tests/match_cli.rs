@@ -85,7 +85,8 @@ fn command_line_overrides_change_the_run() {
         .expect("run tuner");
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let lines = std::fs::read_to_string(&journal).expect("the overridden journal");
-    assert_eq!(lines.lines().count(), 2);
+    // The layout line and the pair's two games.
+    assert_eq!(lines.lines().count(), 3);
     assert!(!dir.join("j.jsonl").exists(), "the config's journal was used");
     // A bad override is checked like the file.
     let bad = Command::new(env!("CARGO_BIN_EXE_tuner"))
@@ -113,10 +114,48 @@ fn the_embedded_default_runs_from_any_directory_and_writes_there() {
     // Three players round-robin, one pair each: six games, journaled and
     // written as PGN in the working directory.
     let journal = std::fs::read_to_string(dir.join("default-match.jsonl")).expect("journal in the working directory");
-    assert_eq!(journal.lines().count(), 6, "{journal}");
+    // The layout line, then one line a game.
+    assert_eq!(journal.lines().count(), 7, "{journal}");
+    assert!(journal.starts_with("{\"layout\":"), "{journal}");
     let pgn = std::fs::read_to_string(dir.join("default-match.pgn")).expect("pgn in the working directory");
     assert_eq!(pgn.matches("[Event \"trappy default demonstration\"]").count(), 6);
     let chart = std::fs::read_to_string(dir.join("default-match.svg")).expect("chart beside the journal");
     assert!(chart.starts_with("<svg") && chart.contains("as games accumulate"), "{chart}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tuner_report_prints_a_pool_journal_as_tuner_match_did() {
+    let (dir, path) = write_config(
+        "pool-report",
+        "pairs = 3\nconcurrency = 2\nopponents = [\"shallow\", \"noisy\"]",
+        "[[engine]]\nname = \"trappy\"\ndepth = 3\n\
+         [[engine]]\nname = \"plain\"\ndepth = 3\noptions = { TrapScale = 0 }\n\
+         [[engine]]\nname = \"shallow\"\ndepth = 1\n\
+         [[engine]]\nname = \"noisy\"\ndepth = 2\noptions = { WeakEvalNoise = 80 }\n",
+    );
+    let config = std::fs::read_to_string(&path).expect("config").replace("head-to-head", "pool");
+    std::fs::write(&path, config).expect("write config");
+    let played = Command::new(env!("CARGO_BIN_EXE_tuner")).arg("match").arg(&path).output().expect("run tuner");
+    assert_eq!(played.status.code(), Some(0), "{}", String::from_utf8_lossy(&played.stderr));
+    let reported =
+        Command::new(env!("CARGO_BIN_EXE_tuner")).arg("report").arg(dir.join("j.jsonl")).output().expect("report");
+    assert_eq!(reported.status.code(), Some(0), "{}", String::from_utf8_lossy(&reported.stderr));
+    // From the title line up to the file paths both print the same.
+    let body = |text: &[u8]| {
+        let text = String::from_utf8_lossy(text).to_string();
+        let lines = text.lines().skip_while(|l| !l.contains("j.jsonl (30 games)"));
+        lines.take_while(|l| !l.starts_with("journal: ")).collect::<Vec<_>>().join("\n")
+    };
+    let (from_match, from_report) = (body(&played.stdout), body(&reported.stdout));
+    assert_eq!(from_match, from_report);
+    // Four pool pairings and the players' own, the whole-pool rows and
+    // the paired comparison of the two players.
+    assert!(from_report.starts_with("trappy match, journal "), "{from_report}");
+    for expected in ["trappy vs shallow: +", "plain vs noisy: +", "trappy vs plain: +", "**trappy vs the whole pool**"]
+    {
+        assert!(from_report.contains(expected), "{expected}: {from_report}");
+    }
+    assert!(from_report.contains("paired: trappy - plain over 6 opening pairs"), "{from_report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
