@@ -323,6 +323,27 @@ fn multipv_gives_distinct_lines_with_their_own_scores_and_a_ponder_move() {
 }
 
 #[test]
+fn multipv_decides_the_trappy_move_once_for_the_move_played() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.send("go depth 6");
+    let lines = engine.read_until("bestmove", Duration::from_secs(60));
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info depth 6 multipv ")).count(), 3, "{lines:?}");
+    // One decision for the whole go, not one per line and depth.
+    let counters: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string trappy game ")).collect();
+    assert_eq!(counters.len(), 1, "{lines:?}");
+    assert!(counters[0].starts_with("info string trappy game searches 1 "), "{}", counters[0]);
+    let chosen = lines.iter().find(|l| l.starts_with("info string trappy chosen ")).expect("the decision");
+    let played = lines.last().and_then(|l| l.split_whitespace().nth(1)).expect("bestmove");
+    assert_eq!(chosen.split_whitespace().nth(4), Some(played), "{chosen}");
+    // Its findings are about root moves, and the plain move is line 1's.
+    let first_line = lines.iter().find(|l| l.starts_with("info depth 6 multipv 1 ")).expect("line 1");
+    let plain = chosen.split_whitespace().nth(6).expect("plain");
+    assert_eq!(first_line.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()), Some(plain));
+}
+
+#[test]
 fn searchmoves_restricts_the_root() {
     let mut engine = Engine::start();
     engine.send("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");

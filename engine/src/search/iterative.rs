@@ -11,6 +11,7 @@ use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
 use super::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
 use movegen::{Board, Move};
+use std::sync::atomic::Ordering;
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RootMove {
@@ -46,10 +47,64 @@ impl Searcher {
         report: &mut dyn FnMut(&SearchReport),
         policy: Option<&mut dyn RootPolicy>,
     ) -> SearchResult {
-        let mut policy = policy.filter(|p| p.is_active());
-        // A shallower opponent model caps whatever limit the game sets.
+        self.run_search(board, game_keys, limits, report, policy, true)
+    }
+
+    /// `search_with_policy` that shows `policy` every iteration but leaves
+    /// the choice for `choose_after_search`: MultiPV searches its first
+    /// line this way and decides once, for the move it plays.
+    pub fn search_observed_by(
+        &mut self,
+        board: &Board,
+        game_keys: &[u64],
+        limits: &SearchLimits,
+        report: &mut dyn FnMut(&SearchReport),
+        policy: &mut dyn RootPolicy,
+    ) -> SearchResult {
+        self.run_search(board, game_keys, limits, report, Some(policy), false)
+    }
+
+    /// The policy's choice after `search_observed_by` returned `result`,
+    /// within what is left of `limits` and the policy's allowance (a share
+    /// of `result.nodes` when there is no node limit).
+    pub fn choose_after_search(
+        &mut self,
+        board: &Board,
+        game_keys: &[u64],
+        limits: &SearchLimits,
+        result: &SearchResult,
+        policy: &mut dyn RootPolicy,
+    ) -> Move {
+        // A weakened engine's softmax pick stands, as in `search_with_policy`.
+        let picked_by_softmax = self.tunables.weak_top_k > 1;
+        if !policy.is_active() || result.depth == 0 || picked_by_softmax || self.stop.load(Ordering::Relaxed) {
+            return result.best_move;
+        }
+        let node_limit = self.node_limit(limits);
+        let timer = TimeManager::new(limits, self.move_overhead);
+        self.state = SearchState::new(node_limit, Some(timer), game_keys, board.hash());
+        self.state.nodes = result.nodes;
+        self.consult_policy(board, policy, result, node_limit)
+    }
+
+    /// The node limit in force: the game's, capped by a shallower opponent
+    /// model's.
+    fn node_limit(&self, limits: &SearchLimits) -> u64 {
         let weak_nodes = if self.tunables.weak_nodes > 0 { self.tunables.weak_nodes as u64 } else { u64::MAX };
-        let node_limit = limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1);
+        limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1)
+    }
+
+    fn run_search(
+        &mut self,
+        board: &Board,
+        game_keys: &[u64],
+        limits: &SearchLimits,
+        report: &mut dyn FnMut(&SearchReport),
+        policy: Option<&mut dyn RootPolicy>,
+        policy_chooses: bool,
+    ) -> SearchResult {
+        let mut policy = policy.filter(|p| p.is_active());
+        let node_limit = self.node_limit(limits);
         // A policy's allowance is held back from a node limit, so the
         // whole search still keeps to it.
         let reserve = match (&policy, node_limit) {
@@ -80,15 +135,22 @@ impl Searcher {
                 depth: 0,
                 nodes: 0,
                 pv: vec![],
+                root_order: vec![],
             };
         }
 
         let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
         let first = root_moves[0].mv;
-        let mut result =
-            SearchResult { best_move: first, plain_move: first, score: 0, depth: 0, nodes: 0, pv: vec![first] };
-        let mut order: Vec<Move> = vec![];
+        let mut result = SearchResult {
+            best_move: first,
+            plain_move: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![first],
+            root_order: vec![],
+        };
         let mut stability = RootStability::default();
         for depth in 1..=max_depth {
             let nodes_before = self.state.nodes;
@@ -104,10 +166,10 @@ impl Searcher {
                 depth,
                 nodes: self.state.nodes,
                 pv: pv.clone(),
+                root_order: root_moves.iter().map(|root| root.mv).collect(),
             };
-            order = root_moves.iter().map(|root| root.mv).collect();
             if let Some(policy) = policy.as_deref_mut() {
-                let summary = IterationSummary { depth, score, root_order: &order, pv: &result.pv };
+                let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
                 policy.iteration_finished(&RootProbe::new(self, board), &summary);
             }
             report(&SearchReport {
@@ -126,9 +188,9 @@ impl Searcher {
                 break;
             }
         }
-        if let Some(policy) = policy {
-            if result.depth > 0 && !self.stop.load(std::sync::atomic::Ordering::Relaxed) {
-                result.best_move = self.consult_policy(board, policy, &result, &order, node_limit);
+        if let Some(policy) = policy.filter(|_| policy_chooses) {
+            if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
+                result.best_move = self.consult_policy(board, policy, &result, node_limit);
             }
         }
         result.nodes = self.state.nodes;
@@ -147,7 +209,6 @@ impl Searcher {
         board: &Board,
         policy: &mut dyn RootPolicy,
         result: &SearchResult,
-        order: &[Move],
         node_limit: u64,
     ) -> Move {
         let allowance = if node_limit == u64::MAX {
@@ -161,6 +222,7 @@ impl Searcher {
         if self.hard_stop_reached() {
             return result.plain_move;
         }
+        let order = &result.root_order;
         let summary = IterationSummary { depth: result.depth, score: result.score, root_order: order, pv: &result.pv };
         let choice = policy.choose(&mut RootProbe::new(self, board), &summary);
         self.state.aborted = self.hard_stop_reached();

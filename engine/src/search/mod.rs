@@ -62,6 +62,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The plain move's principal variation.
     pub pv: Vec<Move>,
+    /// The root moves in the last completed iteration's order, best first.
+    pub root_order: Vec<Move>,
 }
 
 /// A searcher owns everything that persists between moves of a game.

@@ -62,8 +62,6 @@ pub fn choose(
 ) -> TrapChoice {
     let plain = summary.root_order[0];
     let depth = summary.depth as usize;
-    // The searched model's replies, by root move, as the decision met them.
-    let mut searched: Vec<(Move, Move)> = vec![];
     let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth, config));
     let mut choice = TrapChoice {
         chosen: plain,
@@ -79,126 +77,201 @@ pub fn choose(
     if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
-    let verdict = verify(probe, summary, histories, config, opponent, &mut searched, &mut choice.findings);
+    let mut verifier = Verifier { probe, summary, histories, config, opponent, searched: vec![], findings: vec![] };
+    let winner = verifier.run();
+    let Verifier { searched, findings, .. } = verifier;
     let prediction_for = |mv: Move| match searched.iter().find(|(root, _)| *root == mv) {
         Some(&(_, reply)) => Some(reply),
         None => from_iterations(mv).map(|p| p.reply),
     };
     choice.predicted_reply = prediction_for(plain);
     choice.modelled_roots = searched.iter().map(|&(root, _)| root).collect();
-    if let Ok(Some((mv, findings))) = verdict {
-        choice.chosen = mv;
-        choice.predicted_reply = prediction_for(mv);
-        choice.trap_replies = findings;
-    } else {
-        choice.trap_replies = choice.findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect();
+    match winner {
+        Ok(Some(winner)) => {
+            choice.chosen = winner.mv;
+            choice.predicted_reply = prediction_for(winner.mv);
+            choice.trap_replies = winner.trap_replies;
+        }
+        _ => choice.trap_replies = findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect(),
     }
+    choice.findings = findings;
     choice
 }
 
-/// The alternative that beats the plain move, if any, with its trap
-/// replies; `findings` collects every verified trap on the way.
-fn verify(
-    probe: &mut RootProbe<'_>,
-    summary: &IterationSummary<'_>,
-    histories: &[RootHistory],
-    config: &TrapConfig,
-    mut opponent: Option<&mut OpponentModel>,
-    searched: &mut Vec<(Move, Move)>,
-    findings: &mut Vec<TrapFinding>,
-) -> Result<Option<(Move, Vec<Move>)>, Aborted> {
-    let plain = summary.root_order[0];
-    let depth = summary.depth as usize;
-    let best = summary.score;
-    let history_of = |mv: Move| histories.iter().find(|h| h.mv == mv);
-    let refutation = |mv: Move| {
-        if mv == plain {
-            summary.pv.get(1).copied()
+/// An alternative that beats the plain move.
+struct Alternative {
+    mv: Move,
+    /// Its expected value at the smallest raw value that beats the plain
+    /// move.
+    value: i32,
+    /// Its predicted reply, when that reply is a trap that counts.
+    trap_replies: Vec<Move>,
+}
+
+/// One decision's searches: the plain move's expected value, then the
+/// alternatives in the search's order until the candidates are used up.
+/// What it learns on the way (the searched model's replies, every
+/// verified trap) stays in it for the choice to report.
+struct Verifier<'v, 'probe> {
+    probe: &'v mut RootProbe<'probe>,
+    summary: &'v IterationSummary<'v>,
+    histories: &'v [RootHistory],
+    config: &'v TrapConfig,
+    opponent: Option<&'v mut OpponentModel>,
+    /// The searched model's replies by root move, in the order met.
+    searched: Vec<(Move, Move)>,
+    /// Every verified trap, the plain move's included.
+    findings: Vec<TrapFinding>,
+}
+
+impl<'v> Verifier<'v, '_> {
+    fn plain(&self) -> Move {
+        self.summary.root_order[0]
+    }
+
+    fn depth(&self) -> usize {
+        self.summary.depth as usize
+    }
+
+    /// The plain move's exact score.
+    fn best(&self) -> i32 {
+        self.summary.score
+    }
+
+    fn history_of(&self, mv: Move) -> Option<&'v RootHistory> {
+        self.histories.iter().find(|h| h.mv == mv)
+    }
+
+    /// The opponent's best reply to `mv` as the main search found it.
+    fn refutation(&self, mv: Move) -> Option<Move> {
+        if mv == self.plain() {
+            self.summary.pv.get(1).copied()
         } else {
-            history_of(mv).and_then(|h| h.preferred[depth])
+            self.history_of(mv).and_then(|h| h.preferred[self.depth()])
         }
-    };
-    let mut trap_prediction = |probe: &mut RootProbe<'_>, mv: Move| -> Result<Option<Prediction>, Aborted> {
-        let Some(history) = history_of(mv).filter(|_| config.scale > 0) else { return Ok(None) };
-        let Some(prediction) = model_reply(probe, &mut opponent, history, depth, config)? else { return Ok(None) };
-        if config.method == TrapMethod::Search {
-            searched.push((mv, prediction.reply));
+    }
+
+    /// The best alternative, if one beats the plain move.
+    fn run(&mut self) -> Result<Option<Alternative>, Aborted> {
+        let target = self.plain_value()? + self.config.switch_margin + 1;
+        self.best_alternative(target)
+    }
+
+    /// The model's predicted reply to `mv` when it may be a trap (for the
+    /// plain move, a reply other than the main line's own).
+    fn trap_prediction(&mut self, mv: Move) -> Result<Option<Prediction>, Aborted> {
+        let Some(history) = self.history_of(mv).filter(|_| self.config.scale > 0) else { return Ok(None) };
+        let depth = self.depth();
+        let Some(prediction) = model_reply(self.probe, &mut self.opponent, history, depth, self.config)? else {
+            return Ok(None);
+        };
+        if self.config.method == TrapMethod::Search {
+            self.searched.push((mv, prediction.reply));
         }
-        let differs = if mv == plain { summary.pv.get(1) != Some(&prediction.reply) } else { true };
+        let differs = mv != self.plain() || self.summary.pv.get(1) != Some(&prediction.reply);
         Ok((differs && may_be_trap(history, &prediction, depth)).then_some(prediction))
-    };
-
-    // The plain move's expected value: its score, plus its own trap.
-    let mut plain_value = best + history_of(plain).map_or(0, |h| delay_bonus(h, depth, best, config));
-    if let Some(prediction) = trap_prediction(probe, plain)? {
-        let cap = config.bonus_cap;
-        let reply_value = search(probe, &[plain, prediction.reply], depth - 2, best - 1, best + cap + 1)?;
-        if let Some(finding) = finding(plain, &prediction, reply_value, best, best, config) {
-            plain_value += finding.bonus;
-            findings.push(finding);
-        }
     }
-    if config.insurance_bonus > 0 {
-        plain_value += insurance(probe, plain, refutation(plain), depth, best, config)?;
-    }
-    let target = plain_value + config.switch_margin + 1;
 
-    let mut winner: Option<(Move, i32, Vec<Move>)> = None;
-    // The searched model's own search is what a candidate costs, so with
-    // it every alternative it searches after uses up a candidate.
-    let mut verified = 0;
-    let mut modelled = 0;
-    for &mv in &summary.root_order[1..] {
-        if verified.max(modelled) >= config.candidates {
-            break;
+    /// The plain move's expected value: its score, plus its own trap and
+    /// the Muller bonuses.
+    fn plain_value(&mut self) -> Result<i32, Aborted> {
+        let (plain, depth, best) = (self.plain(), self.depth(), self.best());
+        let mut value = best + self.history_of(plain).map_or(0, |h| delay_bonus(h, depth, best, self.config));
+        if let Some(prediction) = self.trap_prediction(plain)? {
+            let cap = self.config.bonus_cap;
+            let reply_value = search(self.probe, &[plain, prediction.reply], depth - 2, best - 1, best + cap + 1)?;
+            if let Some(finding) = finding(plain, &prediction, reply_value, best, best, self.config) {
+                value += finding.bonus;
+                self.findings.push(finding);
+            }
         }
-        let Some(history) = history_of(mv) else { continue };
-        let delay = delay_bonus(history, depth, best, config);
-        let most_insurance = config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
-        // The searched model costs a search per move: first ask whether
-        // the move's value at the final iteration (exact, or an upper
-        // bound) leaves room for the largest bonus at all.
-        if config.method == TrapMethod::Search {
-            let most_bonus = config.trap_bonus(1000, config.bonus_cap);
-            if history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target) {
+        if self.config.insurance_bonus > 0 {
+            value += insurance(self.probe, plain, self.refutation(plain), depth, best, self.config)?;
+        }
+        Ok(value)
+    }
+
+    /// Walks the alternatives in the search's order. Each that could win
+    /// with every bonus at its most uses up a candidate and is verified;
+    /// with the searched model, whose own search is what an alternative
+    /// costs, each it searches after uses one up.
+    fn best_alternative(&mut self, target: i32) -> Result<Option<Alternative>, Aborted> {
+        let (depth, best) = (self.depth(), self.best());
+        let most_insurance = self.config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
+        let modelled = self.config.method == TrapMethod::Search;
+        let mut winner: Option<Alternative> = None;
+        let mut spent = 0;
+        for &mv in &self.summary.root_order[1..] {
+            if spent >= self.config.candidates {
+                break;
+            }
+            let Some(history) = self.history_of(mv) else { continue };
+            let delay = delay_bonus(history, depth, best, self.config);
+            if modelled {
+                // The move's value at the final iteration (exact, or an
+                // upper bound) must leave room for the largest bonus.
+                let most_bonus = self.config.trap_bonus(1000, self.config.bonus_cap);
+                if history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target) {
+                    continue;
+                }
+                spent += 1;
+            }
+            let prediction = self.trap_prediction(mv)?;
+            let most_trap = prediction.map_or(0, |p| self.config.trap_bonus(p.probability, self.config.bonus_cap));
+            // raw(m) <= best: with every bonus at its most, can it win?
+            if best + most_trap + delay + most_insurance < target {
                 continue;
             }
-            modelled += 1;
+            if !modelled {
+                spent += 1;
+            }
+            if let Some(found) = self.verify(mv, prediction.map(|p| (p, most_trap)), delay, target)? {
+                if winner.as_ref().is_none_or(|w| found.value > w.value) {
+                    winner = Some(found);
+                }
+            }
         }
-        let prediction = trap_prediction(probe, mv)?;
-        let most_trap = prediction.map_or(0, |p| config.trap_bonus(p.probability, config.bonus_cap));
-        // raw(m) <= best: with every bonus at its most, can it win?
-        if best + most_trap + delay + most_insurance < target {
-            continue;
-        }
-        verified += 1;
+        Ok(winner)
+    }
+
+    /// Whether alternative `mv` beats the plain move's expected value
+    /// (`target`): the predicted reply's real value, then one null-window
+    /// search at the smallest raw value that would win. `prediction`
+    /// comes with the largest bonus its trap could give.
+    fn verify(
+        &mut self,
+        mv: Move,
+        prediction: Option<(Prediction, i32)>,
+        delay: i32,
+        target: i32,
+    ) -> Result<Option<Alternative>, Aborted> {
+        let (depth, best, config) = (self.depth(), self.best(), self.config);
         let cap = config.bonus_cap;
+        let most_trap = prediction.map_or(0, |(_, most)| most);
         let reply_value = match prediction {
-            Some(p) => Some((p, search(probe, &[mv, p.reply], depth - 2, target - cap - 1, target + cap + 1)?)),
+            Some((p, _)) => {
+                Some((p, search(self.probe, &[mv, p.reply], depth - 2, target - cap - 1, target + cap + 1)?))
+            }
             None => None,
         };
-        let insured =
-            if config.insurance_bonus > 0 { insurance(probe, mv, refutation(mv), depth, best, config)? } else { 0 };
-        let trap_at =
-            |raw: i32| reply_value.and_then(|(p, v)| finding(mv, &p, v, raw, best, config)).map_or(0, |f| f.bonus);
-        let value_at = |raw: i32| raw + trap_at(raw) + delay + insured;
+        let insured = if config.insurance_bonus > 0 {
+            insurance(self.probe, mv, self.refutation(mv), depth, best, config)?
+        } else {
+            0
+        };
+        let trap_at = |raw: i32| reply_value.and_then(|(p, v)| finding(mv, &p, v, raw, best, config));
+        let value_at = |raw: i32| raw + trap_at(raw).map_or(0, |f| f.bonus) + delay + insured;
         // The smallest raw(m) that would beat the plain move.
         let lowest = target - most_trap - delay - insured;
-        let Some(threshold) = (lowest..=best).find(|&raw| value_at(raw) >= target) else { continue };
-        if let Some(found) = reply_value.and_then(|(p, v)| finding(mv, &p, v, threshold, best, config)) {
-            findings.push(found);
+        let Some(threshold) = (lowest..=best).find(|&raw| value_at(raw) >= target) else { return Ok(None) };
+        let trap = trap_at(threshold);
+        self.findings.extend(trap.clone());
+        if search(self.probe, &[mv], depth - 1, threshold - 1, threshold)? < threshold {
+            return Ok(None);
         }
-        let raw_bound = search(probe, &[mv], depth - 1, threshold - 1, threshold)?;
-        if raw_bound < threshold {
-            continue;
-        }
-        let value = value_at(threshold);
-        if winner.as_ref().is_none_or(|w| value > w.1) {
-            let replies = reply_value.filter(|_| trap_at(threshold) > 0).map(|(p, _)| p.reply).into_iter().collect();
-            winner = Some((mv, value, replies));
-        }
+        let trap_replies = trap.filter(|f| f.bonus > 0).map(|f| f.reply).into_iter().collect();
+        Ok(Some(Alternative { mv, value: value_at(threshold), trap_replies }))
     }
-    Ok(winner.map(|(mv, _, replies)| (mv, replies)))
 }
 
 /// The model's reply after root move `history.mv`: from the iterations,

@@ -3,7 +3,8 @@
 //! the k-th searches the root moves the first k−1 lines did not take
 //! (`SearchLimits::root_moves`). The searches share the transposition
 //! table, so the repeated shallow depths cost little. The lines are plain
-//! minimax lines; the move played is the first search's (trappy) choice.
+//! minimax lines. The trappy root watches only the first line's searches
+//! and decides once, at the end, for the move that will be played.
 
 use crate::search::score::{uci_score, MAX_PLY};
 use crate::search::{SearchLimits, SearchResult, TimeManager};
@@ -14,7 +15,8 @@ use std::time::Instant;
 
 const DEEPEST: i32 = MAX_PLY as i32 - 1;
 
-/// The deepest depth whose every line finished, and its first line's result.
+/// The deepest first line that finished, with the trappy root's choice,
+/// and every line of each depth whose lines all finished, as `info`.
 pub fn search_lines(
     searcher: &mut TrappyEngine,
     board: &Board,
@@ -36,13 +38,13 @@ pub fn search_lines(
     let timer = TimeManager::new(limits, searcher.move_overhead());
     let max_depth = limits.depth.unwrap_or(DEEPEST).clamp(1, DEEPEST);
     let mut nodes = 0u64;
-    let mut best: Option<SearchResult> = None;
+    // The first line of the deepest depth searched: the move played.
+    let mut played: Option<SearchResult> = None;
     'depths: for depth in 1..=max_depth {
         if depth > 1 && !timer.may_start_iteration() {
             break;
         }
         let mut taken: Vec<Move> = Vec::with_capacity(lines);
-        let mut first: Option<SearchResult> = None;
         // (score, line) of each finished search of this depth.
         let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines);
         for _ in 1..=lines {
@@ -57,7 +59,11 @@ pub fn search_lines(
                 root_moves: Some(candidates.iter().copied().filter(|mv| !taken.contains(mv)).collect()),
                 ..SearchLimits::default()
             };
-            let result = searcher.search(board, game_keys, &sub, &mut |_| {});
+            let result = if taken.is_empty() {
+                searcher.search_undecided(board, game_keys, &sub, &mut |_| {})
+            } else {
+                searcher.search_plain(board, game_keys, &sub, &mut |_| {})
+            };
             nodes += result.nodes;
             // A search cut short by the clock, the node limit or `stop`
             // leaves this depth unfinished: the last whole depth stands.
@@ -66,7 +72,9 @@ pub fn search_lines(
             }
             found.push((result.score, result.pv.clone()));
             taken.push(result.plain_move);
-            first.get_or_insert(result);
+            if taken.len() == 1 {
+                played = Some(result);
+            }
         }
         // Separate searches can rank two later lines against their scores
         // (each has its own window and table state); GUIs expect lines in
@@ -83,11 +91,18 @@ pub fn search_lines(
                 pv.join(" ")
             ));
         }
-        best = first.or(best);
     }
-    match best {
-        Some(result) => SearchResult { nodes, ..result },
-        // Not even depth 1 finished: one plain search gives a move.
+    match played {
+        Some(result) => {
+            let left = SearchLimits {
+                nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
+                movetime: timer.time_left(),
+                ..SearchLimits::default()
+            };
+            let best_move = searcher.choose_after(board, game_keys, &left, &result);
+            SearchResult { nodes, best_move, ..result }
+        }
+        // Not even depth 1 finished: one search gives a move.
         None => searcher.search(board, game_keys, &SearchLimits::depth(1), &mut |_| {}),
     }
 }
