@@ -61,24 +61,26 @@ fn repetition_inside_the_search_scores_zero() {
 
 #[test]
 fn repetition_from_the_game_history_counts() {
-    // White, a rook down, has reached this position before; Black cannot
-    // avoid the knight shuffle that repeats it. The earlier occurrence in
-    // the game history is what makes the search score it 0.
-    let fen = "7k/8/8/8/8/8/r7/3QK3 w - - 0 1";
-    let board = Board::from_fen(fen).expect("valid");
-    let without_history = search(fen, 6, &[]);
-    assert!(without_history.score > 200, "a queen against a rook: {}", without_history.score);
-    // Playing Qd4+ Kg8 Qd1 Kh8 (or similar) returns here; give the search
-    // a history in which the position already occurred twice.
-    let keys = vec![board.hash(), 1, 2, 3, board.hash(), 5, 6, 7];
-    let mut searcher = Searcher::new(16);
-    let mut fake = board.clone();
-    // The clock must cover the history window for repetitions to count.
-    fake = Board::from_fen(&fake.to_fen().replace(" 0 1", " 8 5")).expect("valid");
-    let result = searcher.search(&fake, &keys, &SearchLimits::depth(6), &mut |_| {});
-    // The root itself is not a draw (the search plays on), but any line
-    // back to it is: the score must stay that of a won position.
-    assert!(result.score > 200);
+    // White, with a bare king against king and queen, is lost, unless a
+    // move goes back to a position the game has already seen. Three plies
+    // ago the game stood where Kh1-g1 leads; then came Qa8-b8 Kg1-h1
+    // Qb8-a8.
+    let root = "q6k/8/8/8/8/8/8/7K w - - 8 60";
+    let lost = search(root, 6, &[]);
+    assert!(lost.score < -200, "a queen down with no history: {} {:?}", lost.score, lost.pv);
+    let mut game = Board::from_fen("q6k/8/8/8/8/8/8/6K1 b - - 5 58").expect("valid");
+    let mut keys = vec![game.hash()];
+    for uci in ["a8b8", "g1h1"] {
+        let mv = game.parse_uci_move(uci).expect("legal");
+        game.play(mv);
+        keys.push(game.hash());
+    }
+    let saved = search(root, 6, &keys);
+    assert_eq!(saved.score, DRAW, "{:?}", saved.pv);
+    assert_eq!(saved.best_move.to_string(), "h1g1");
+    // Outside the fifty-move window an old position no longer counts.
+    let long_ago = search(&root.replace(" 8 60", " 0 60"), 6, &keys);
+    assert!(long_ago.score < -200, "{}", long_ago.score);
 }
 
 #[test]

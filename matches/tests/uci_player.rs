@@ -25,10 +25,24 @@ fn fake(name: &str, args: &[&str]) -> UciPlayer {
     })
 }
 
+/// The engine binary cargo built beside this test: the test runs from
+/// `<target dir>/<profile>/deps/`, wherever `CARGO_TARGET_DIR` put it, and
+/// `cargo test --workspace` builds the engine package's `trappy` into
+/// `<target dir>/<profile>/`.
+fn trappy_binary() -> PathBuf {
+    let test = std::env::current_exe().expect("the test's own path");
+    let profile_dir = test.parent().and_then(|deps| deps.parent()).expect("<target>/<profile>/deps/<test>");
+    let binary = profile_dir.join(format!("trappy{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.is_file(),
+        "{} is not built: run the workspace's tests (cargo test --workspace) or cargo build -p engine",
+        binary.display()
+    );
+    binary
+}
+
 fn trappy() -> UciPlayer {
-    let binary = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/trappy");
-    let command =
-        if binary.exists() { binary } else { PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/debug/trappy") };
+    let command = trappy_binary();
     UciPlayer::new(UciEngineConfig {
         name: "trappy".into(),
         command,

@@ -1,10 +1,14 @@
 //! The one hook through which a root policy (the trappy root) plugs into
 //! the search. After each completed iteration the search says what it
-//! learned; when it is done it asks which move to play. The policy sees
-//! the main table read-only and may run a few bounded searches that share
-//! it, under an allowance the search enforces; nodes it spends in
-//! searches of its own are charged to that allowance. It never touches
-//! the searcher's other state, and with no policy the search is plain.
+//! learned, through a read-only probe; when it is done it asks which move
+//! to play. Only then may the policy search: bounded searches from the
+//! root that are the main search's own `negamax`, so, like any search,
+//! they write the transposition table and the move-ordering history (the
+//! next move's search starts from what they left, as it does from the
+//! main search's). They run under an allowance the search enforces; nodes
+//! the policy spends in searches of its own (outside the table and
+//! history) are charged to it too. With no policy, or an inactive one,
+//! the search is plain.
 
 use super::tt::Bound;
 use super::Searcher;
@@ -57,7 +61,8 @@ pub trait RootPolicy {
 }
 
 /// The policy's window on the search: the root, the table, and bounded
-/// searches that share the table and cut off as the main search does.
+/// searches that share the table and history and cut off as the main
+/// search does.
 pub struct RootProbe<'a> {
     searcher: &'a mut Searcher,
     root: &'a Board,
