@@ -461,40 +461,46 @@ options = {{ TrapScale = 0 }}
     /// Experiment configs may read the full opening books from ../shared
     /// beside the checkout (data/README.md); a clone without it still
     /// checks every other config.
-    fn uses_absent_optional_book(path: &Path) -> bool {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let book = text.lines().find_map(|line| line.trim().strip_prefix("file = \"../../shared/"));
-        book.is_some_and(|rest| {
-            let relative = format!("../../shared/{}", rest.trim_end_matches('"'));
-            !path.parent().unwrap_or(Path::new(".")).join(relative).is_file()
-        })
+    fn uses_absent_optional_book(path: &Path, config: &toml::Value) -> bool {
+        let Some(book) = config.get("openings").and_then(|o| o.get("file")).and_then(|f| f.as_str()) else {
+            return false;
+        };
+        let resolved = path.parent().unwrap_or(Path::new(".")).join(book);
+        book.contains("/shared/") && !resolved.is_file()
+    }
+
+    /// What a shipped TOML file is, by its sections: a tuning config
+    /// (`[tune]`), an options file (`[options]`), or a match config.
+    fn check_shipped_toml(path: &Path) -> &'static str {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let value: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if value.get("tune").is_some() {
+            crate::tune_config::load_tune_config(path).map(|_| ()).unwrap_or_else(|e| panic!("{e}"));
+            "tune"
+        } else if value.get("options").is_some() {
+            Tunables::default().apply_options_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            "options"
+        } else if uses_absent_optional_book(path, &value) {
+            eprintln!("{}: its opening book (../shared beside the checkout) is not here; not loaded", path.display());
+            "match"
+        } else {
+            load_match_config(path, &MatchOverrides::default()).unwrap_or_else(|e| panic!("{e}"));
+            "match"
+        }
     }
 
     #[test]
     fn every_shipped_config_is_valid() {
-        let dir = base().join("../configs");
-        let mut count = 0;
-        for entry in std::fs::read_dir(&dir).expect("configs/") {
-            let path = entry.expect("entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-            if !name.ends_with(".toml") {
-                continue;
+        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        for dir in ["../configs", "../configs/experiments", "../docs/results"] {
+            for entry in std::fs::read_dir(base().join(dir)).expect("a folder of configs") {
+                let path = entry.expect("entry").path();
+                if path.extension().is_some_and(|e| e == "toml") {
+                    *kinds.entry(check_shipped_toml(&path)).or_default() += 1;
+                }
             }
-            // Three kinds live in configs/: tuning configs, tuned options
-            // files, and match configs.
-            if name.starts_with("tune-") {
-                crate::tune_config::load_tune_config(&path).map(|_| ()).unwrap_or_else(|e| panic!("{e}"));
-            } else if name.starts_with("tuned-") {
-                let text = std::fs::read_to_string(&path).expect("readable");
-                Tunables::default().apply_options_toml(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            } else if uses_absent_optional_book(&path) {
-                eprintln!("{name}: its opening book (../shared beside the checkout) is not here; not loaded");
-            } else {
-                load_match_config(&path, &MatchOverrides::default()).unwrap_or_else(|e| panic!("{e}"));
-            }
-            count += 1;
         }
-        assert!(count >= 9, "{count} configs");
+        assert!(kinds["match"] >= 15 && kinds["tune"] >= 2 && kinds["options"] >= 2, "{kinds:?}");
     }
 
     #[test]
