@@ -3,6 +3,8 @@
 
 mod adjudication_section;
 mod bench_command;
+#[cfg(test)]
+mod config_reference;
 mod engine_section;
 mod fit_command;
 mod fit_model;
