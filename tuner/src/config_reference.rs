@@ -72,3 +72,24 @@ fn the_reference_names_every_section_of_both_configs() {
         assert!(named, "docs/config.md: the tuning config's section `{key}` is not named");
     }
 }
+
+/// The README's worked examples are the shipped files, so what a newcomer
+/// copies is what the config test loads and CI checks.
+#[test]
+fn the_readme_examples_are_the_shipped_configs() {
+    let readme = include_str!("../../README.md");
+    let mut shown = 0;
+    for block in readme.split("```toml\n").skip(1) {
+        let block = &block[..block.find("```").expect("a closed block")];
+        let Some(name) =
+            block.lines().next().and_then(|l| l.strip_prefix("# configs/")).and_then(|l| l.split(':').next())
+        else {
+            continue;
+        };
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs").join(name);
+        let shipped = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(block, shipped, "README's {name} differs from configs/{name}");
+        shown += 1;
+    }
+    assert!(shown >= 2, "{shown} examples");
+}
