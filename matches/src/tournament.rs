@@ -6,6 +6,7 @@ use crate::game::{play_game, GameLabels, GameSettings, LimitSpec};
 use crate::game_record::{GameRecord, GameResult, TrappyCounts};
 use crate::in_process::InProcessPlayer;
 use crate::journal::{read_journal, JournalEntry, JournalLayout, JournalWriter};
+use crate::odds::Odds;
 use crate::openings::Opening;
 use crate::pgn_writer::write_pgn;
 use crate::player::{Player, PlayerError};
@@ -62,6 +63,9 @@ pub struct Tournament {
     pub date: String,
     pub journal: PathBuf,
     pub pgn: Option<PathBuf>,
+    /// Players who start every game a piece short; `openings` must all be
+    /// playable with them (`Odds::playable`).
+    pub odds: Option<Odds>,
 }
 
 /// The tournament's games in schedule order (see `schedule_games`).
@@ -257,6 +261,12 @@ pub fn run_tournament(
             entrant.spec.build()?;
         }
     }
+    if let Some(odds) = &tournament.odds {
+        let (_, unplayable) = odds.playable(tournament.openings.clone());
+        if unplayable > 0 {
+            return Err(format!("{unplayable} openings cannot be played at {} odds", odds.piece.name()));
+        }
+    }
     let games = schedule(tournament);
     let entries = read_journal(&tournament.journal)?;
     let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
@@ -326,10 +336,19 @@ pub fn run_tournament(
                         date: tournament.date.clone(),
                         round: (game.index + 1).to_string(),
                     };
+                    let book = &tournament.openings[game.opening];
+                    let opening = match &tournament.odds {
+                        // Checked playable before any game.
+                        Some(odds) => match odds.opening_for(book, white, black) {
+                            Ok(opening) => opening,
+                            Err(_) => return,
+                        },
+                        None => book.clone(),
+                    };
                     let record = play_game(
                         [white_player.as_mut(), black_player.as_mut()],
                         [&tournament.entrants[white].limit, &tournament.entrants[black].limit],
-                        &tournament.openings[game.opening],
+                        &opening,
                         &tournament.settings,
                         &labels,
                     );

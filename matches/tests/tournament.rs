@@ -55,6 +55,7 @@ fn tournament(journal: PathBuf, pgn: Option<PathBuf>) -> Tournament {
         date: "2026.11.20".into(),
         journal,
         pgn,
+        odds: None,
     }
 }
 
@@ -243,4 +244,36 @@ fn the_engine_log_holds_every_line_both_ways_and_stderr() {
     let goes = lines.iter().filter(|l| l.contains(") > go ")).count();
     let answers = lines.iter().filter(|l| l.contains(") < bestmove ")).count();
     assert!(goes >= 2 && goes == answers, "{goes} go, {answers} bestmove");
+}
+
+#[test]
+fn a_player_giving_odds_starts_every_game_a_rook_short_with_either_colour() {
+    use matches::odds::{Odds, OddsPiece};
+    use movegen::{Color, Piece};
+    let (journal, pgn) = (temp("odds.jsonl"), temp("odds.pgn"));
+    let mut t = tournament(journal, Some(pgn.clone()));
+    t.pairs_per_pairing = 2;
+    t.odds = Some(Odds { piece: OddsPiece::Rook, players: vec![0] });
+    run_tournament(&t, |_| false).expect("runs");
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("pgn")).expect("readable");
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        let tag = |name: &str| game.tags.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone());
+        let fen = tag("FEN").expect("an odds game names its start position");
+        assert_eq!(Board::from_fen(&fen).map(|b| b.to_fen()), Ok(game.start.to_fen()));
+        // "trappy" (entrant 0) gives the rook: the a-side one, castling with it gone.
+        let short = if tag("White").as_deref() == Some("trappy") { Color::White } else { Color::Black };
+        let rooks = |color| game.start.colored(Piece::Rook, color).count();
+        assert_eq!((rooks(short), rooks(!short)), (1, 2), "{fen}");
+        let castling = fen.split_whitespace().nth(2).expect("castling field");
+        assert!(!castling.contains(if short == Color::White { 'Q' } else { 'q' }), "{fen}");
+    }
+    // A tournament whose openings cannot all be played at these odds is
+    // refused before any game.
+    let mut unplayable = tournament(temp("odds-bad.jsonl"), None);
+    let bare = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
+    unplayable.openings.push(Opening { start: bare, moves: vec![] });
+    unplayable.odds = Some(Odds { piece: OddsPiece::Rook, players: vec![0] });
+    let error = run_tournament(&unplayable, |_| false).expect_err("refused");
+    assert!(error.contains("1 openings cannot be played at rook odds"), "{error}");
 }

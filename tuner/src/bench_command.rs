@@ -91,6 +91,7 @@ fn timed_run(settings: &BenchSettings, external: bool, concurrency: usize) -> Re
         date: String::new(),
         journal: journal.clone(),
         pgn: None,
+        odds: None,
     };
     let started = Instant::now();
     let outcome = run_tournament(&tournament, |_| false);

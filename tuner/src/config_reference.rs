@@ -4,7 +4,7 @@
 use crate::adjudication_section::{AdjudicationSection, DrawSection, ResignSection};
 use crate::engine_section::EngineSection;
 use crate::match_config::{MatchConfig, SprtSection, TournamentSection};
-use crate::openings_section::OpeningsSection;
+use crate::openings_section::{OddsSection, OpeningsSection};
 use crate::tune_config::{ParamSection, TuneConfig, TuneSection};
 use serde::de::DeserializeOwned;
 
@@ -43,6 +43,7 @@ fn the_reference_names_every_key_of_every_section() {
     let sections = [
         check_table::<TournamentSection>("### `[tournament]`"),
         check_table::<OpeningsSection>("### `[openings]` (match and tuning configs)"),
+        check_table::<OddsSection>("#### `odds`"),
         check_table::<AdjudicationSection>("### `[adjudication]` (match and tuning configs)"),
         check_table::<ResignSection>("#### `resign`"),
         check_table::<DrawSection>("#### `draw`"),

@@ -62,7 +62,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         spinner.finish_and_clear();
         return report;
     }
-    let MatchPlan { mut tournament, sprt: sprt_config, skipped, chart } = match &args.config {
+    let MatchPlan { mut tournament, sprt: sprt_config, skipped, notes, chart } = match &args.config {
         Some(path) => load_match_config(path, &args.overrides)?,
         None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, Path::new(""))
             .map_err(|e| format!("embedded default: {e}"))?,
@@ -118,6 +118,9 @@ resume with: {}",
     }
     for name in &skipped {
         report += &format!("left out: {name} (optional, its program is not installed)\n");
+    }
+    for note in &notes {
+        report += &format!("{note}\n");
     }
     write_elo_chart(&tournament.journal, &chart)?;
     report += &format!("journal: {}\nchart: {}", tournament.journal.display(), chart.display());

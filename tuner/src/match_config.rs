@@ -124,6 +124,8 @@ pub struct MatchPlan {
     pub sprt: Option<SprtPlan>,
     /// Optional engines left out because their program is not installed.
     pub skipped: Vec<String>,
+    /// What the report says of the run's setup (odds and what they left out).
+    pub notes: Vec<String>,
 }
 
 /// Reads a config file, applies the command line's overrides, and checks
@@ -244,7 +246,19 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             }
         }
     }
-    let openings = build_openings(&config.openings, base)?;
+    let mut openings = build_openings(&config.openings, base)?;
+    let mut notes = Vec::new();
+    let odds = match &config.openings.odds {
+        Some(section) => {
+            let names: Vec<&str> = entrants.iter().map(|e| e.spec.name()).collect();
+            let seats = |name: &str| names.iter().position(|n| *n == name).map(|seat| vec![seat]);
+            let with_odds = section.apply(openings, seats)?;
+            openings = with_odds.openings;
+            notes.push(with_odds.note);
+            Some(with_odds.odds)
+        }
+        None => None,
+    };
     if section.pairs == 0 {
         return Err("tournament.pairs must be at least 1".into());
     }
@@ -267,9 +281,11 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
             date: String::new(),
             journal,
             pgn: section.pgn.as_ref().map(|p| relative(base, p)),
+            odds,
         },
         sprt,
         skipped,
+        notes,
     })
 }
 
@@ -322,6 +338,21 @@ options = {{ TrapScale = 0 }}
         );
         assert_eq!(t.journal, base().join("j.jsonl"));
         assert!(plan.sprt.is_none());
+    }
+
+    #[test]
+    fn odds_name_the_players_who_give_them_and_count_what_they_leave_out() {
+        let text = config("").replace("seed = 5", "seed = 5\nodds = { piece = \"queen\", players = [\"plain\"] }");
+        let plan = parse_match_config(&text, &base()).expect("valid");
+        let odds = plan.tournament.odds.expect("odds");
+        assert_eq!((odds.piece.name(), odds.players), ("queen", vec![1]));
+        // The 3-move book never loses a queen that early: all 2,000 kept.
+        assert_eq!(plan.tournament.openings.len(), 2000);
+        assert_eq!(
+            plan.notes,
+            ["odds: a queen short for plain; 0 of 2000 openings left out (illegal or no queen to give after them)"]
+        );
+        assert!(parse_match_config(&config(""), &base()).expect("valid").tournament.odds.is_none());
     }
 
     #[test]
@@ -401,6 +432,14 @@ options = {{ TrapScale = 0 }}
             (
                 config("").replace("kind = \"gauntlet\"", "kind = \"pool\"\nopponents = [\"ghost\"]"),
                 "tournament.opponents: unknown engine 'ghost'",
+            ),
+            (
+                config("").replace("seed = 5", "seed = 5\nodds = { piece = \"rook\", players = [\"ghost\"] }"),
+                "openings.odds.players: 'ghost' does not play",
+            ),
+            (
+                config("").replace("seed = 5", "seed = 5\nodds = { piece = \"bishop\", players = [\"plain\"] }"),
+                "`bishop`, expected",
             ),
             ("not toml at all [".to_string(), "TOML"),
         ];

@@ -2,6 +2,7 @@
 //! by `tuner match` and `tuner tune` configs.
 
 use crate::engine_section::relative;
+use matches::odds::{Odds, OddsPiece};
 use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,60 @@ pub struct OpeningsSection {
     #[serde(default = "default_start")]
     pub start: usize,
     pub plies: Option<usize>,
+    /// Material odds: the named players start every game a piece short.
+    pub odds: Option<OddsSection>,
+}
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct OddsSection {
+    /// `knight`, `rook` or `queen`.
+    pub piece: OddsPiece,
+    /// The players who give it, by engine name.
+    pub players: Vec<String>,
+}
+
+/// Openings with odds: the ones every game can start from, and the note
+/// the report prints.
+pub struct OddsOpenings {
+    pub odds: Odds,
+    pub openings: Vec<Opening>,
+    pub note: String,
+}
+
+impl OddsSection {
+    /// `players` as entrant indices, given each entrant's index by name
+    /// (`seats`), and the openings playable at these odds.
+    pub fn apply(
+        &self,
+        openings: Vec<Opening>,
+        seats: impl Fn(&str) -> Option<Vec<usize>>,
+    ) -> Result<OddsOpenings, String> {
+        let mut players = Vec::new();
+        for name in &self.players {
+            let found = seats(name).ok_or_else(|| format!("openings.odds.players: '{name}' does not play"))?;
+            players.extend(found);
+        }
+        if players.is_empty() {
+            return Err("openings.odds.players: name at least one player".into());
+        }
+        let odds = Odds { piece: self.piece, players };
+        let total = openings.len();
+        let (openings, skipped) = odds.playable(openings);
+        if openings.is_empty() {
+            return Err(format!(
+                "openings.odds: none of the {total} openings can be played a {} short",
+                self.piece.name()
+            ));
+        }
+        let note = format!(
+            "odds: a {} short for {}; {skipped} of {total} openings left out (illegal or no {} to give after them)",
+            self.piece.name(),
+            self.players.join(", "),
+            self.piece.name()
+        );
+        Ok(OddsOpenings { odds, openings, note })
+    }
 }
 
 fn default_order() -> OpeningOrder {

@@ -51,10 +51,14 @@ pub struct TuneState {
 fn fingerprint(plan: &TunePlan) -> String {
     let names: Vec<&str> = plan.params.iter().map(|p| p.name.as_str()).collect();
     let opponents: Vec<&str> = plan.opponents.iter().map(|o| o.spec.name()).collect();
-    format!(
+    let fingerprint = format!(
         "params {names:?} opponents {opponents:?} iterations {} pairs {} seed {}",
         plan.schedule.iterations, plan.pairs, plan.seed
-    )
+    );
+    match &plan.odds {
+        Some(odds) => format!("{fingerprint} odds {} {:?}", odds.piece.name(), odds.players),
+        None => fingerprint,
+    }
 }
 
 fn read_state(path: &Path) -> Result<Option<TuneState>, String> {
@@ -173,6 +177,7 @@ fn play_iteration(
         date: String::new(),
         journal: journal_path(plan, k + 1),
         pgn: None,
+        odds: plan.odds.clone(),
     };
     let scores = run_tournament(&tournament, |progress| {
         bar.set_message(format!("iteration {}: game {}/{}", k + 1, progress.finished, progress.total));
@@ -291,6 +296,9 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             end.value,
             end.value.round()
         );
+    }
+    if let Some(note) = &plan.odds_note {
+        report += &format!("{note}\n");
     }
     report += &format!(
         "tuned options: {}\ntrajectory: {} and {}",

@@ -9,6 +9,7 @@ use crate::openings_section::{build_openings, OpeningsSection};
 use crate::spsa::{Schedule, SpsaParam};
 use engine::tunables::{Tunables, TUNABLE_SPECS};
 use matches::game::GameSettings;
+use matches::odds::Odds;
 use matches::openings::Opening;
 use matches::tournament::Entrant;
 use serde::Deserialize;
@@ -95,6 +96,11 @@ pub struct TunePlan {
     pub params: Vec<SpsaParam>,
     pub opponents: Vec<Entrant>,
     pub openings: Vec<Opening>,
+    /// Who starts a piece short: entrants 0 and 1 are θ+ and θ−, the
+    /// opponents follow.
+    pub odds: Option<Odds>,
+    /// What the report says of the odds.
+    pub odds_note: Option<String>,
     pub settings: GameSettings,
 }
 
@@ -171,6 +177,19 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
     }
     let opponents =
         config.opponents.iter().map(|engine| build_entrant(engine, base)).collect::<Result<Vec<_>, String>>()?;
+    let mut openings = build_openings(&config.openings, base)?;
+    let (mut odds, mut odds_note) = (None, None);
+    if let Some(section) = &config.openings.odds {
+        let seats = |name: &str| {
+            if name == config.candidate.name {
+                Some(vec![0, 1])
+            } else {
+                config.opponents.iter().position(|o| o.name == name).map(|index| vec![2 + index])
+            }
+        };
+        let with_odds = section.apply(openings, seats)?;
+        (openings, odds, odds_note) = (with_odds.openings, Some(with_odds.odds), Some(with_odds.note));
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     Ok(TunePlan {
         schedule: Schedule { iterations: tune.iterations, alpha: tune.alpha, gamma: tune.gamma, a_ratio: tune.a_ratio },
@@ -186,7 +205,9 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
         base_tunables,
         params,
         opponents,
-        openings: build_openings(&config.openings, base)?,
+        openings,
+        odds,
+        odds_note,
         settings: build_settings(&config.adjudication),
     })
 }
