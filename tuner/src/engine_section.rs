@@ -43,12 +43,15 @@ pub struct EngineSection {
     /// installed, instead of failing.
     #[serde(default)]
     pub optional: bool,
+    /// UCI: how to get the engine, said when its command is not installed.
+    pub install: Option<String>,
 }
 
 impl EngineSection {
-    /// Whether this is an optional UCI engine whose program is missing.
-    pub fn missing_optional(&self, base: &Path) -> bool {
-        let Some(command) = self.command.as_ref().filter(|_| self.optional && self.kind == EngineKind::Uci) else {
+    /// Whether this is a UCI engine whose program is not there: a path that
+    /// is not a file, or a bare name not on `PATH`.
+    fn command_missing(&self, base: &Path) -> bool {
+        let Some(command) = self.command.as_ref().filter(|_| self.kind == EngineKind::Uci) else {
             return false;
         };
         if command.components().count() > 1 {
@@ -57,6 +60,19 @@ impl EngineSection {
         let on_path = std::env::var_os("PATH")
             .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(command).is_file()));
         !on_path
+    }
+
+    /// Whether this is an optional UCI engine whose program is missing.
+    pub fn missing_optional(&self, base: &Path) -> bool {
+        self.optional && self.command_missing(base)
+    }
+
+    /// For a required UCI engine whose program is missing and whose config
+    /// says how to install it: what to tell the user.
+    pub fn missing_with_instructions(&self, base: &Path) -> Option<String> {
+        let install = self.install.as_ref().filter(|_| !self.optional && self.command_missing(base))?;
+        let command = self.command.as_ref().map(|c| relative(base, c).display().to_string()).unwrap_or_default();
+        Some(format!("engine {} is not installed ({command} is missing): {install}", self.name))
     }
 }
 

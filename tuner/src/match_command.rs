@@ -62,11 +62,14 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
         spinner.finish_and_clear();
         return report;
     }
-    let MatchPlan { mut tournament, sprt: sprt_config, skipped, notes, chart } = match &args.config {
+    let MatchPlan { mut tournament, sprt: sprt_config, skipped, notes, not_installed, chart } = match &args.config {
         Some(path) => load_match_config(path, &args.overrides)?,
         None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, Path::new(""))
             .map_err(|e| format!("embedded default: {e}"))?,
     };
+    if !not_installed.is_empty() {
+        return Err(not_installed.join("\n"));
+    }
     tournament.date = today();
     if args.config.is_none() && !args.resume {
         // The demonstration starts afresh each time it is run.

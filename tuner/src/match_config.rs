@@ -126,6 +126,9 @@ pub struct MatchPlan {
     pub skipped: Vec<String>,
     /// What the report says of the run's setup (odds and what they left out).
     pub notes: Vec<String>,
+    /// Required engines that are not installed, with how to install them:
+    /// the run refuses to start while there are any.
+    pub not_installed: Vec<String>,
 }
 
 /// Reads a config file, applies the command line's overrides, and checks
@@ -201,6 +204,8 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
     let by_name = index_engines(&config.engines)?;
     let skipped: Vec<String> =
         config.engines.iter().filter(|e| e.missing_optional(base)).map(|e| e.name.clone()).collect();
+    let not_installed: Vec<String> =
+        config.engines.iter().filter_map(|e| e.missing_with_instructions(base)).collect();
     let wanted = |engine: &&EngineSection| !skipped.contains(&engine.name);
     let mut chosen: Vec<&EngineSection> = match &section.players {
         Some(names) => engines_named(&by_name, names, "tournament.players")?,
@@ -286,6 +291,7 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
         sprt,
         skipped,
         notes,
+        not_installed,
     })
 }
 

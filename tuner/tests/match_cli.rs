@@ -159,3 +159,21 @@ fn tuner_report_prints_a_pool_journal_as_tuner_match_did() {
     assert!(from_report.contains("paired: trappy - plain over 6 opening pairs"), "{from_report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_missing_engine_with_install_instructions_says_how_to_get_it() {
+    let (dir, path) = write_config(
+        "install-hint",
+        "pairs = 1",
+        "[[engine]]\nname = \"trappy\"\ndepth = 2\n\
+         [[engine]]\nname = \"maia-1100\"\nkind = \"uci\"\ncommand = \"maia/maia-1100.sh\"\nnodes = 1\n\
+         install = \"see docs/maia.md\"\n",
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner")).arg("match").arg(&path).output().expect("run tuner");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("engine maia-1100 is not installed ("), "{stderr}");
+    assert!(stderr.contains("maia-1100.sh is missing): see docs/maia.md"), "{stderr}");
+    assert!(!dir.join("j.jsonl").exists(), "a journal was started");
+    let _ = std::fs::remove_dir_all(&dir);
+}
