@@ -2,6 +2,7 @@
 //! game) with the trappy root plugged into its root-policy hook. This is
 //! the one place that knows both; the search itself knows neither.
 
+use crate::opponent::{adapted, OpponentInfo, FULL_STRENGTH_ELO};
 use crate::search::{SearchLimits, SearchReport, SearchResult, Searcher};
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
 use crate::tunables::{TunableError, Tunables};
@@ -13,31 +14,56 @@ use std::time::Duration;
 pub struct TrappyEngine {
     searcher: Searcher,
     trappy: TrappyRoot,
+    /// The tunables as set; the searcher plays them adapted to `opponent`.
+    configured: Tunables,
+    opponent: Option<OpponentInfo>,
+    own_elo: i32,
 }
 
 impl TrappyEngine {
     pub fn new(hash_mb: usize, tunables: Tunables) -> TrappyEngine {
-        let mut searcher = Searcher::new(hash_mb);
+        let searcher = Searcher::new(hash_mb);
         let trappy = TrappyRoot::new(TrapConfig::from_tunables(&tunables));
-        searcher.set_tunables(tunables);
-        TrappyEngine { searcher, trappy }
+        let mut engine =
+            TrappyEngine { searcher, trappy, configured: tunables, opponent: None, own_elo: FULL_STRENGTH_ELO };
+        engine.apply();
+        engine
     }
 
+    /// The tunables as set (before any adaptation to the opponent).
     pub fn tunables(&self) -> &Tunables {
+        &self.configured
+    }
+
+    /// The tunables the search plays with: adapted to the opponent.
+    pub fn playing_tunables(&self) -> &Tunables {
         self.searcher.tunables()
     }
 
+    fn apply(&mut self) {
+        let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo);
+        self.trappy.set_config(TrapConfig::from_tunables(&playing));
+        self.searcher.set_tunables(playing);
+    }
+
     pub fn set_tunables(&mut self, tunables: Tunables) {
-        self.trappy.set_config(TrapConfig::from_tunables(&tunables));
-        self.searcher.set_tunables(tunables);
+        self.configured = tunables;
+        self.apply();
     }
 
     /// Sets one tunable by name; an unknown name or a value out of range
     /// changes nothing.
     pub fn set_tunable(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
-        self.searcher.set_tunable(name, value)?;
-        self.trappy.set_config(TrapConfig::from_tunables(self.searcher.tunables()));
+        self.configured.set(name, value)?;
+        self.apply();
         Ok(())
+    }
+
+    /// Whom the engine plays (`None`: nothing known), and its own rating.
+    pub fn set_opponent(&mut self, opponent: Option<OpponentInfo>, own_elo: i32) {
+        self.opponent = opponent;
+        self.own_elo = own_elo;
+        self.apply();
     }
 
     pub fn try_set_hash_size(&mut self, megabytes: usize) -> Result<(), String> {

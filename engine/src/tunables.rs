@@ -146,8 +146,9 @@ declare_tunables! {
     tempo: "Tempo" = 23, 0, 60, 2;
     // Search.
     aspiration_window: "AspirationWindow" = 20, 5, 100, 3;
-    // How much worse than 0 a draw is for the engine (against weaker opponents).
-    contempt: "Contempt" = 0, 0, 100, 5;
+    // How much worse than 0 a draw is for the engine: above 0 against a
+    // weaker opponent, below against a stronger one (opponent.rs).
+    contempt: "Contempt" = 0, -1000, 1000, 5;
     null_move_base: "NullMoveBase" = 3, 1, 6, 1;
     null_move_divisor: "NullMoveDivisor" = 4, 2, 10, 1;
     rfp_depth: "RfpDepth" = 7, 1, 12, 1;

@@ -2,6 +2,7 @@
 //! with named option overrides. No pipes, no parsing, no process start-up.
 
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
+use engine::opponent::{OpponentInfo, FULL_STRENGTH_ELO};
 use engine::search::score::{is_mate_score, MATE};
 use engine::search::SearchLimits;
 use engine::trappy_engine::TrappyEngine;
@@ -54,6 +55,12 @@ impl Player for InProcessPlayer {
         Ok(())
     }
 
+    fn set_opponent(&mut self, opponent: Option<&OpponentInfo>) {
+        // An in-process engine plays at full strength unless its overrides
+        // weaken it; the rating it gives itself is that of full strength.
+        self.engine.set_opponent(opponent.cloned(), FULL_STRENGTH_ELO);
+    }
+
     fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {
         let mut board = start.clone();
         let mut keys = Vec::with_capacity(moves.len());
@@ -86,6 +93,17 @@ impl Player for InProcessPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::opponent::OpponentKind;
+
+    #[test]
+    fn an_opponent_it_is_told_of_changes_its_contempt() {
+        let mut player = InProcessPlayer::new("p", &[], 1).expect("valid");
+        let weaker = OpponentInfo { title: None, elo: Some(1100), kind: OpponentKind::Human, name: "maia".into() };
+        player.set_opponent(Some(&weaker));
+        assert!(player.engine.playing_tunables().contempt > 0);
+        player.set_opponent(None);
+        assert_eq!(player.engine.playing_tunables().contempt, 0);
+    }
 
     #[test]
     fn overrides_are_checked_and_moves_are_legal() {

@@ -1,18 +1,16 @@
 //! Material odds: games in which a named player starts a knight, a rook or
-//! a queen short, as odds games against people and odds bots are played.
-//! The piece goes once the opening has been played: of the player's pieces
-//! of that kind, the one nearest the a-file (nearest its own back rank on a
-//! tie). Castling with a removed rook goes with it. An opening after which
+//! a queen short (or several pieces, such as a rook and a knight), as odds
+//! games against people and odds bots are played. A piece goes once the
+//! opening has been played: of the player's pieces of that kind, the one
+//! nearest the a-file (nearest its own back rank on a tie). Castling with a removed rook goes with it. An opening after which
 //! the position would be illegal (the piece is gone already, or its removal
 //! leaves the side not to move in check) is left out, and counted.
 
 use crate::openings::Opening;
 use movegen::{Board, Color, Piece, Square};
-use serde::Deserialize;
 
-/// The piece a player gives.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// A piece a player gives.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OddsPiece {
     Knight,
     Rook,
@@ -35,12 +33,29 @@ impl OddsPiece {
             OddsPiece::Queen => "queen",
         }
     }
+
+    /// `knight`, `rook`, `queen`, or several joined by `+` (`rook+knight`).
+    pub fn parse_list(text: &str) -> Result<Vec<OddsPiece>, String> {
+        text.split('+')
+            .map(|name| match name.trim() {
+                "knight" => Ok(OddsPiece::Knight),
+                "rook" => Ok(OddsPiece::Rook),
+                "queen" => Ok(OddsPiece::Queen),
+                other => Err(format!("'{other}' is not knight, rook or queen (or several joined by +)")),
+            })
+            .collect()
+    }
+}
+
+/// The pieces as the config writes them: `rook+knight`.
+pub fn pieces_name(pieces: &[OddsPiece]) -> String {
+    pieces.iter().map(|p| p.name()).collect::<Vec<_>>().join("+")
 }
 
 /// Who gives odds in a tournament: these entrants, in every game they play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Odds {
-    pub piece: OddsPiece,
+    pub pieces: Vec<OddsPiece>,
     /// Entrant indices.
     pub players: Vec<usize>,
 }
@@ -54,7 +69,7 @@ impl Odds {
         if short == [false, false] {
             return Ok(opening.clone());
         }
-        Ok(Opening { start: without_odds_pieces(&opening.position(), self.piece, short)?, moves: vec![] })
+        Ok(Opening { start: without_odds_pieces(&opening.position(), &self.pieces, short)?, moves: vec![] })
     }
 
     /// The openings every game can start from, whichever side is short,
@@ -67,7 +82,7 @@ impl Odds {
                 let position = opening.position();
                 [[true, false], [false, true], [true, true]]
                     .iter()
-                    .all(|&short| without_odds_pieces(&position, self.piece, short).is_ok())
+                    .all(|&short| without_odds_pieces(&position, &self.pieces, short).is_ok())
             })
             .collect();
         let skipped = total - kept.len();
@@ -75,15 +90,17 @@ impl Odds {
     }
 }
 
-/// `board` without `piece` for each side marked in `short` (White, Black).
-pub fn without_odds_pieces(board: &Board, piece: OddsPiece, short: [bool; 2]) -> Result<Board, String> {
+/// `board` without `pieces` for each side marked in `short` (White, Black).
+pub fn without_odds_pieces(board: &Board, pieces: &[OddsPiece], short: [bool; 2]) -> Result<Board, String> {
     let mut fen = board.to_fen();
     for (color, _) in [Color::White, Color::Black].into_iter().zip(short).filter(|(_, short)| *short) {
-        let square = odds_square(board, piece, color)
-            .ok_or_else(|| format!("{color:?} has no {} left to give after the opening", piece.name()))?;
-        fen = remove_from_fen(&fen, square);
+        for &piece in pieces {
+            let square = odds_square(board, piece, color)
+                .ok_or_else(|| format!("{color:?} has no {} left to give after the opening", piece.name()))?;
+            fen = remove_from_fen(&fen, square);
+        }
     }
-    Board::from_fen(&fen).map_err(|e| format!("without the {}: {e}", piece.name()))
+    Board::from_fen(&fen).map_err(|e| format!("without the {}: {e}", pieces_name(pieces)))
 }
 
 /// The square of `color`'s piece of that kind nearest the a-file, then
@@ -168,22 +185,30 @@ mod tests {
     #[test]
     fn the_piece_nearest_the_a_file_goes_with_its_castling_right() {
         let start = opening(movegen::START_FEN, &["e2e4", "e7e5"]);
-        let rook = without_odds_pieces(&start.position(), OddsPiece::Rook, [true, false]).expect("legal");
+        let rook = without_odds_pieces(&start.position(), &[OddsPiece::Rook], [true, false]).expect("legal");
         assert!(
             rook.to_fen().starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/1NBQKBNR w Kkq "),
             "{}",
             rook.to_fen()
         );
-        let knight = without_odds_pieces(&start.position(), OddsPiece::Knight, [false, true]).expect("legal");
+        let knight = without_odds_pieces(&start.position(), &[OddsPiece::Knight], [false, true]).expect("legal");
         assert!(knight.to_fen().starts_with("r1bqkbnr/pppp1ppp/"), "{}", knight.to_fen());
         assert!(knight.to_fen().contains(" KQkq "), "{}", knight.to_fen());
-        let queens = without_odds_pieces(&start.position(), OddsPiece::Queen, [true, true]).expect("legal");
+        let queens = without_odds_pieces(&start.position(), &[OddsPiece::Queen], [true, true]).expect("legal");
         assert!(queens.to_fen().starts_with("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR"), "{}", queens.to_fen());
+        let two = OddsPiece::parse_list("rook+knight").expect("two pieces");
+        let both = without_odds_pieces(&start.position(), &two, [true, false]).expect("legal");
+        assert!(
+            both.to_fen().starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/2BQKBNR w Kkq "),
+            "{}",
+            both.to_fen()
+        );
+        assert!(OddsPiece::parse_list("rook+bishop").is_err_and(|e| e.contains("'bishop'")));
     }
 
     #[test]
     fn a_game_starts_short_only_for_the_players_who_give_odds() {
-        let odds = Odds { piece: OddsPiece::Rook, players: vec![1] };
+        let odds = Odds { pieces: vec![OddsPiece::Rook], players: vec![1] };
         let book = opening(movegen::START_FEN, &["d2d4", "d7d5"]);
         assert_eq!(odds.opening_for(&book, 0, 2), Ok(book.clone()));
         let white_short = odds.opening_for(&book, 1, 0).expect("legal");
@@ -201,12 +226,12 @@ mod tests {
         let blocked = opening("4k3/8/8/8/r1N1K3/8/8/8 b - - 0 1", &[]);
         let fine = opening(movegen::START_FEN, &[]);
         let no_queen = opening("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", &[]);
-        let odds = Odds { piece: OddsPiece::Knight, players: vec![0] };
+        let odds = Odds { pieces: vec![OddsPiece::Knight], players: vec![0] };
         let (kept, skipped) = odds.playable(vec![blocked.clone(), fine.clone()]);
         assert_eq!((kept, skipped), (vec![fine.clone()], 1));
-        let error = without_odds_pieces(&blocked.position(), OddsPiece::Knight, [true, false]).expect_err("illegal");
+        let error = without_odds_pieces(&blocked.position(), &[OddsPiece::Knight], [true, false]).expect_err("illegal");
         assert!(error.contains("knight"), "{error}");
-        let queen_odds = Odds { piece: OddsPiece::Queen, players: vec![0] };
+        let queen_odds = Odds { pieces: vec![OddsPiece::Queen], players: vec![0] };
         assert_eq!(queen_odds.playable(vec![no_queen, fine.clone()]), (vec![fine], 1));
     }
 }

@@ -1,6 +1,7 @@
 //! The one small interface every player implements, whether an engine
 //! configuration inside this process or an external UCI program.
 
+use engine::opponent::OpponentInfo;
 use movegen::{Board, Move};
 use std::fmt;
 use std::time::Duration;
@@ -85,6 +86,11 @@ pub trait Player: Send {
 
     /// Called before each game.
     fn new_game(&mut self) -> Result<(), PlayerError>;
+
+    /// Whom the next games are against, when the tournament knows (a rating
+    /// and whether it is human); it takes effect at the next `new_game`.
+    /// Players that cannot use it ignore it.
+    fn set_opponent(&mut self, _opponent: Option<&OpponentInfo>) {}
 
     /// The move to play after `moves` from `start`, within `limit`.
     fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError>;

@@ -13,6 +13,7 @@ use crate::player::{Player, PlayerError};
 pub use crate::schedule::{pairings, ScheduledGame, TournamentKind};
 use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
+use engine::opponent::OpponentInfo;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -48,6 +49,11 @@ impl PlayerSpec {
 pub struct Entrant {
     pub spec: PlayerSpec,
     pub limit: LimitSpec,
+    /// What its opponents are told of it (`UCI_Opponent`), if anything.
+    pub described: Option<OpponentInfo>,
+    /// Whether it is told of its opponents (a baseline that must play
+    /// without that knowledge is not).
+    pub told: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -264,7 +270,10 @@ pub fn run_tournament(
     if let Some(odds) = &tournament.odds {
         let (_, unplayable) = odds.playable(tournament.openings.clone());
         if unplayable > 0 {
-            return Err(format!("{unplayable} openings cannot be played at {} odds", odds.piece.name()));
+            return Err(format!(
+                "{unplayable} openings cannot be played at {} odds",
+                crate::odds::pieces_name(&odds.pieces)
+            ));
         }
     }
     let games = schedule(tournament);
@@ -345,6 +354,12 @@ pub fn run_tournament(
                         },
                         None => book.clone(),
                     };
+                    // Each is told of the other, as lichess-bot tells an engine.
+                    let told_of = |seat: usize, other: usize| {
+                        tournament.entrants[other].described.as_ref().filter(|_| tournament.entrants[seat].told)
+                    };
+                    white_player.set_opponent(told_of(white, black));
+                    black_player.set_opponent(told_of(black, white));
                     let record = play_game(
                         [white_player.as_mut(), black_player.as_mut()],
                         [&tournament.entrants[white].limit, &tournament.entrants[black].limit],

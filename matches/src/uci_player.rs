@@ -4,6 +4,7 @@
 
 use crate::engine_log::{Direction, EngineLog};
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
+use engine::opponent::OpponentInfo;
 use movegen::{Board, Move, START_FEN};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -55,11 +56,16 @@ impl Drop for Running {
 pub struct UciPlayer {
     config: UciEngineConfig,
     running: Option<Running>,
+    /// The `UCI_Opponent` value for the next games, if the tournament knows.
+    opponent: Option<String>,
+    /// Whether the engine lists `UCI_Opponent` among its options: only then
+    /// is it sent, as lichess-bot does.
+    takes_opponent: bool,
 }
 
 impl UciPlayer {
     pub fn new(config: UciEngineConfig) -> UciPlayer {
-        UciPlayer { config, running: None }
+        UciPlayer { config, running: None, opponent: None, takes_opponent: false }
     }
 
     fn send(&mut self, line: &str) -> Result<(), PlayerError> {
@@ -138,7 +144,11 @@ impl UciPlayer {
         let timeout = self.config.startup_timeout;
         let handshake = (|| {
             self.send("uci")?;
-            self.wait_for("uciok", timeout, |_| {})?;
+            let mut takes_opponent = false;
+            self.wait_for("uciok", timeout, |line| {
+                takes_opponent |= line.starts_with("option name UCI_Opponent type ");
+            })?;
+            self.takes_opponent = takes_opponent;
             for (name, value) in self.config.options.clone() {
                 self.send(&format!("setoption name {name} value {value}"))?;
             }
@@ -202,8 +212,15 @@ impl Player for UciPlayer {
             self.start()?;
         }
         self.send("ucinewgame")?;
+        if let Some(value) = self.opponent.clone().filter(|_| self.takes_opponent) {
+            self.send(&format!("setoption name UCI_Opponent value {value}"))?;
+        }
         self.send("isready")?;
         self.wait_for("readyok", self.config.startup_timeout, |_| {}).map(|_| ())
+    }
+
+    fn set_opponent(&mut self, opponent: Option<&OpponentInfo>) {
+        self.opponent = opponent.map(OpponentInfo::uci_value);
     }
 
     fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {

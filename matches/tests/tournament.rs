@@ -20,6 +20,8 @@ fn entrant(name: &str, trap_scale: i64) -> Entrant {
             hash_mb: 2,
         },
         limit: LimitSpec::Depth(2),
+        described: None,
+        told: true,
     }
 }
 
@@ -178,6 +180,8 @@ fn an_engine_that_cannot_start_stops_the_run_before_any_game() {
                 log: None,
             }),
             limit: LimitSpec::Depth(2),
+            described: None,
+            told: true,
         };
         let error = run_tournament(&t, |_| false).expect_err("refused");
         assert!(error.starts_with(&format!("cannot start engine ghost ({command}): ")), "{error}");
@@ -215,6 +219,8 @@ fn the_engine_log_holds_every_line_both_ways_and_stderr() {
             log: Some(log),
         }),
         limit: LimitSpec::Depth(2),
+        described: None,
+        told: true,
     };
     run_tournament(&t, |_| false).expect("runs");
     let text = std::fs::read_to_string(&log_path).expect("log written");
@@ -253,7 +259,7 @@ fn a_player_giving_odds_starts_every_game_a_rook_short_with_either_colour() {
     let (journal, pgn) = (temp("odds.jsonl"), temp("odds.pgn"));
     let mut t = tournament(journal, Some(pgn.clone()));
     t.pairs_per_pairing = 2;
-    t.odds = Some(Odds { piece: OddsPiece::Rook, players: vec![0] });
+    t.odds = Some(Odds { pieces: vec![OddsPiece::Rook], players: vec![0] });
     run_tournament(&t, |_| false).expect("runs");
     let games = read_pgn(&std::fs::read_to_string(&pgn).expect("pgn")).expect("readable");
     assert_eq!(games.len(), 4);
@@ -273,7 +279,7 @@ fn a_player_giving_odds_starts_every_game_a_rook_short_with_either_colour() {
     let mut unplayable = tournament(temp("odds-bad.jsonl"), None);
     let bare = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("valid");
     unplayable.openings.push(Opening { start: bare, moves: vec![] });
-    unplayable.odds = Some(Odds { piece: OddsPiece::Rook, players: vec![0] });
+    unplayable.odds = Some(Odds { pieces: vec![OddsPiece::Rook], players: vec![0] });
     let error = run_tournament(&unplayable, |_| false).expect_err("refused");
     assert!(error.contains("1 openings cannot be played at rook odds"), "{error}");
 }

@@ -77,7 +77,12 @@ fn timed_run(settings: &BenchSettings, external: bool, concurrency: usize) -> Re
     let tournament = Tournament {
         entrants: ["plain-a", "plain-b"]
             .iter()
-            .map(|name| Entrant { spec: plain_player(name, engine), limit: LimitSpec::Nodes(BENCH_NODES) })
+            .map(|name| Entrant {
+                spec: plain_player(name, engine),
+                limit: LimitSpec::Nodes(BENCH_NODES),
+                described: None,
+                told: true,
+            })
             .collect(),
         kind: TournamentKind::HeadToHead,
         openings,

@@ -2,6 +2,7 @@
 //! configs: an in-process engine configuration or an external UCI engine,
 //! its options (and options file) and its limit.
 
+use engine::opponent::{OpponentInfo, OpponentKind, OPPONENT_ELO_RANGE};
 use engine::tunables::Tunables;
 use matches::game::LimitSpec;
 use matches::tournament::{Entrant, PlayerSpec};
@@ -45,6 +46,19 @@ pub struct EngineSection {
     pub optional: bool,
     /// UCI: how to get the engine, said when its command is not installed.
     pub install: Option<String>,
+    /// The engine's rating, told to its opponents (`UCI_Opponent`).
+    pub elo: Option<i32>,
+    /// Whether its opponents are told it is human (a human-like model).
+    #[serde(default)]
+    pub human: bool,
+    /// Whether it is told its opponents' `elo` and `human` (false for a
+    /// baseline that must play without that knowledge).
+    #[serde(default = "default_told")]
+    pub told: bool,
+}
+
+fn default_told() -> bool {
+    true
 }
 
 impl EngineSection {
@@ -211,7 +225,22 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
 
 /// A player and its limit from an `[[engine]]` section.
 pub fn build_entrant(engine: &EngineSection, base: &Path) -> Result<Entrant, String> {
-    Ok(Entrant { spec: engine_spec(engine, base)?, limit: engine_limit(engine)? })
+    let kind = if engine.human { OpponentKind::Human } else { OpponentKind::Computer };
+    if let Some(elo) = engine.elo.filter(|elo| !OPPONENT_ELO_RANGE.contains(elo)) {
+        return Err(format!(
+            "engine {}: elo {elo} is outside {} to {}",
+            engine.name,
+            OPPONENT_ELO_RANGE.start(),
+            OPPONENT_ELO_RANGE.end()
+        ));
+    }
+    let described = (engine.elo.is_some() || engine.human).then(|| OpponentInfo {
+        title: None,
+        elo: engine.elo,
+        kind,
+        name: engine.name.clone(),
+    });
+    Ok(Entrant { spec: engine_spec(engine, base)?, limit: engine_limit(engine)?, described, told: engine.told })
 }
 
 /// Engines by name, refusing a name used twice.

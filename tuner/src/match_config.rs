@@ -204,8 +204,7 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
     let by_name = index_engines(&config.engines)?;
     let skipped: Vec<String> =
         config.engines.iter().filter(|e| e.missing_optional(base)).map(|e| e.name.clone()).collect();
-    let not_installed: Vec<String> =
-        config.engines.iter().filter_map(|e| e.missing_with_instructions(base)).collect();
+    let not_installed: Vec<String> = config.engines.iter().filter_map(|e| e.missing_with_instructions(base)).collect();
     let wanted = |engine: &&EngineSection| !skipped.contains(&engine.name);
     let mut chosen: Vec<&EngineSection> = match &section.players {
         Some(names) => engines_named(&by_name, names, "tournament.players")?,
@@ -351,7 +350,7 @@ options = {{ TrapScale = 0 }}
         let text = config("").replace("seed = 5", "seed = 5\nodds = { piece = \"queen\", players = [\"plain\"] }");
         let plan = parse_match_config(&text, &base()).expect("valid");
         let odds = plan.tournament.odds.expect("odds");
-        assert_eq!((odds.piece.name(), odds.players), ("queen", vec![1]));
+        assert_eq!((matches::odds::pieces_name(&odds.pieces), odds.players), ("queen".to_string(), vec![1]));
         // The 3-move book never loses a queen that early: all 2,000 kept.
         assert_eq!(plan.tournament.openings.len(), 2000);
         assert_eq!(
@@ -445,7 +444,7 @@ options = {{ TrapScale = 0 }}
             ),
             (
                 config("").replace("seed = 5", "seed = 5\nodds = { piece = \"bishop\", players = [\"plain\"] }"),
-                "`bishop`, expected",
+                "openings.odds.piece: 'bishop' is not knight, rook or queen",
             ),
             ("not toml at all [".to_string(), "TOML"),
         ];

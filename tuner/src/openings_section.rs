@@ -2,7 +2,7 @@
 //! by `tuner match` and `tuner tune` configs.
 
 use crate::engine_section::relative;
-use matches::odds::{Odds, OddsPiece};
+use matches::odds::{pieces_name, Odds, OddsPiece};
 use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -25,8 +25,8 @@ pub struct OpeningsSection {
 #[derive(Deserialize, Debug, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct OddsSection {
-    /// `knight`, `rook` or `queen`.
-    pub piece: OddsPiece,
+    /// `knight`, `rook`, `queen`, or several joined by `+`.
+    pub piece: String,
     /// The players who give it, by engine name.
     pub players: Vec<String>,
 }
@@ -55,20 +55,17 @@ impl OddsSection {
         if players.is_empty() {
             return Err("openings.odds.players: name at least one player".into());
         }
-        let odds = Odds { piece: self.piece, players };
+        let pieces = OddsPiece::parse_list(&self.piece).map_err(|e| format!("openings.odds.piece: {e}"))?;
+        let name = pieces_name(&pieces);
+        let odds = Odds { pieces, players };
         let total = openings.len();
         let (openings, skipped) = odds.playable(openings);
         if openings.is_empty() {
-            return Err(format!(
-                "openings.odds: none of the {total} openings can be played a {} short",
-                self.piece.name()
-            ));
+            return Err(format!("openings.odds: none of the {total} openings can be played a {name} short"));
         }
         let note = format!(
-            "odds: a {} short for {}; {skipped} of {total} openings left out (illegal or no {} to give after them)",
-            self.piece.name(),
-            self.players.join(", "),
-            self.piece.name()
+            "odds: a {name} short for {}; {skipped} of {total} openings left out (illegal or no {name} to give after them)",
+            self.players.join(", ")
         );
         Ok(OddsOpenings { odds, openings, note })
     }

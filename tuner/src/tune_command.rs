@@ -56,7 +56,7 @@ fn fingerprint(plan: &TunePlan) -> String {
         plan.schedule.iterations, plan.pairs, plan.seed
     );
     match &plan.odds {
-        Some(odds) => format!("{fingerprint} odds {} {:?}", odds.piece.name(), odds.players),
+        Some(odds) => format!("{fingerprint} odds {} {:?}", matches::odds::pieces_name(&odds.pieces), odds.players),
         None => fingerprint,
     }
 }

@@ -177,3 +177,23 @@ fn a_missing_engine_with_install_instructions_says_how_to_get_it() {
     assert!(!dir.join("j.jsonl").exists(), "a journal was started");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_uci_engine_is_told_its_opponent_as_lichess_bot_tells_it() {
+    let engine = std::path::Path::new(env!("CARGO_BIN_EXE_tuner")).with_file_name("trappy");
+    let (dir, path) = write_config(
+        "opponent",
+        "pairs = 1\nconcurrency = 1\nlog = \"engines.log\"",
+        &format!(
+            "[[engine]]\nname = \"trappy-uci\"\nkind = \"uci\"\ncommand = \"{}\"\ndepth = 2\n\
+             [[engine]]\nname = \"weak-human\"\ndepth = 1\nelo = 1300\nhuman = true\n",
+            engine.display()
+        ),
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner")).arg("match").arg(&path).output().expect("run tuner");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let log = std::fs::read_to_string(dir.join("engines.log")).expect("the engine log");
+    let told = log.lines().filter(|l| l.ends_with("> setoption name UCI_Opponent value none 1300 human weak-human"));
+    assert_eq!(told.count(), 2, "once before each game: {log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

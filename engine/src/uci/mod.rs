@@ -12,6 +12,7 @@ pub use options::{apply_option, option_lines, split_setoption, DEFAULT_HASH_MB};
 use options::{session_option, SessionOption, DEFAULT_MOVE_OVERHEAD_MS};
 
 use crate::eval::evaluate;
+use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
 use crate::search::{SearchReport, SearchResult};
 use crate::trappy_engine::TrappyEngine;
@@ -92,12 +93,16 @@ struct Settings {
     hash_mb: usize,
     move_overhead: Duration,
     tunables: Tunables,
+    /// Whom the engine plays, and the rating it plays at.
+    opponent: Option<OpponentInfo>,
+    own_elo: i32,
 }
 
 impl Settings {
     fn searcher(&self) -> TrappyEngine {
         let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
         searcher.set_move_overhead(self.move_overhead);
+        searcher.set_opponent(self.opponent.clone(), self.own_elo);
         searcher
     }
 }
@@ -114,6 +119,8 @@ impl UciSession {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             tunables: tunables.clone(),
+            opponent: None,
+            own_elo: FULL_STRENGTH_ELO,
         };
         let searcher = settings.searcher();
         let stop = searcher.stop_flag();
@@ -305,6 +312,15 @@ impl UciSession {
                 self.elo = elo;
                 self.apply_strength();
             }
+            Some(Ok(SessionOption::Opponent(info))) => {
+                self.settings.opponent = info;
+                self.apply_opponent();
+            }
+            Some(Ok(SessionOption::OpponentElo(elo))) => {
+                self.change_opponent(|info| info.elo = (elo > 0).then_some(elo))
+            }
+            Some(Ok(SessionOption::OpponentHuman(human))) => self
+                .change_opponent(|info| info.kind = if human { OpponentKind::Human } else { OpponentKind::Computer }),
             Some(Err(message)) => self.error(&message),
             None => {
                 let searcher = self.idle_searcher();
@@ -333,6 +349,30 @@ impl UciSession {
             let _ = searcher.set_tunable(name, value);
         }
         self.settings.tunables = searcher.tunables().clone();
+        self.apply_opponent();
+    }
+
+    /// `OpponentElo` and `OpponentHuman` change one thing of what is
+    /// known; an opponent with neither a rating nor a human kind is as good
+    /// as unknown.
+    fn change_opponent(&mut self, change: impl FnOnce(&mut OpponentInfo)) {
+        let mut info = self.settings.opponent.take().unwrap_or(OpponentInfo {
+            title: None,
+            elo: None,
+            kind: OpponentKind::Computer,
+            name: String::new(),
+        });
+        change(&mut info);
+        self.settings.opponent = (info.elo.is_some() || info.kind == OpponentKind::Human).then_some(info);
+        self.apply_opponent();
+    }
+
+    /// Tells the searcher whom it plays and at what rating it plays: the
+    /// gap between the two sets its contempt (`opponent.rs`).
+    fn apply_opponent(&mut self) {
+        self.settings.own_elo = if self.limit_strength { self.elo as i32 } else { FULL_STRENGTH_ELO };
+        let (opponent, own_elo) = (self.settings.opponent.clone(), self.settings.own_elo);
+        self.idle_searcher().set_opponent(opponent, own_elo);
     }
 
     /// Reads commands until `quit` or end of input (which counts as quit).
@@ -395,5 +435,37 @@ mod tests {
         assert_eq!(weak_nodes(&session).map(i64::from), Some(low), "an out-of-range Elo changes nothing");
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert_eq!(session.settings.tunables, Tunables::default());
+    }
+
+    #[test]
+    fn the_opponent_sets_contempt_from_the_rating_gap() {
+        let mut session = UciSession::new(Box::new(std::io::sink()));
+        let contempt = |session: &mut UciSession| session.idle_searcher().playing_tunables().contempt;
+        assert_eq!(contempt(&mut session), 0);
+        session.handle_line("setoption name UCI_Opponent value none 1900 human Some Player");
+        let known = contempt(&mut session);
+        assert!(known > 0, "a weaker human: play on ({known})");
+        // At the engine's own limited strength the gap closes.
+        session.handle_line("setoption name UCI_LimitStrength value true");
+        session.handle_line("setoption name UCI_Elo value 1900");
+        assert_eq!(contempt(&mut session), 0);
+        session.handle_line("setoption name UCI_LimitStrength value false");
+        assert_eq!(contempt(&mut session), known);
+        // The options set stay as set; only the search's view changes.
+        assert_eq!(session.settings.tunables.contempt, 0);
+        session.handle_line("setoption name UCI_Opponent value none 2700 computer Strong Engine");
+        assert!(contempt(&mut session) < 0, "a stronger opponent: a draw is welcome");
+        session.handle_line("setoption name UCI_Opponent value");
+        assert_eq!(contempt(&mut session), 0);
+        // The plain options say the same.
+        session.handle_line("setoption name OpponentElo value 1900");
+        assert_eq!(contempt(&mut session), known);
+        session.handle_line("setoption name OpponentHuman value true");
+        session.handle_line("setoption name OpponentElo value 0");
+        assert_eq!(contempt(&mut session), 0);
+        assert_eq!(session.settings.opponent.as_ref().map(|o| o.kind), Some(OpponentKind::Human));
+        // A rebuilt searcher keeps what it was told.
+        session.handle_line("setoption name OpponentElo value 1900");
+        assert_eq!(session.settings.searcher().playing_tunables().contempt, known);
     }
 }

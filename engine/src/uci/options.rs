@@ -1,6 +1,7 @@
 //! `setoption name <id> [value <x>]` for the engine's own options and
 //! every tunable.
 
+use crate::opponent::{OpponentInfo, OPPONENT_ELO_RANGE};
 use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::{uci_option_lines, Tunables};
@@ -33,6 +34,9 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         "option name UCI_LimitStrength type check default false".to_string(),
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
+        "option name UCI_Opponent type string default <empty>".to_string(),
+        format!("option name OpponentElo type spin default 0 min 0 max {}", OPPONENT_ELO_RANGE.end()),
+        "option name OpponentHuman type check default false".to_string(),
     ];
     let shown = |line: &String| {
         all_tunables || USER_TUNABLES.iter().any(|name| line.starts_with(&format!("option name {name} type")))
@@ -48,6 +52,11 @@ pub enum SessionOption {
     Elo(i64),
     /// Checked for a valid value; pondering needs nothing set up.
     Ponder,
+    /// `UCI_Opponent`; `None` for an empty value.
+    Opponent(Option<OpponentInfo>),
+    /// `OpponentElo`; 0 for unknown.
+    OpponentElo(i32),
+    OpponentHuman(bool),
 }
 
 /// `MultiPV` and `Ponder`; `None` for any other name.
@@ -65,6 +74,16 @@ pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionO
                 .and_then(|n| in_range("UCI_Elo", n, MIN_ELO, MAX_ELO))
                 .map(SessionOption::Elo),
         ),
+        "uci_opponent" => Some(match value.map(str::trim).filter(|v| !v.is_empty() && *v != "<empty>") {
+            Some(text) => OpponentInfo::parse(text).map(|info| SessionOption::Opponent(Some(info))),
+            None => Ok(SessionOption::Opponent(None)),
+        }),
+        "opponentelo" => Some(
+            parse_integer("OpponentElo", value)
+                .and_then(|n| if n == 0 { Ok(0) } else { in_range("OpponentElo", n, 100, 4000) })
+                .map(|n| SessionOption::OpponentElo(n as i32)),
+        ),
+        "opponenthuman" => Some(parse_check("OpponentHuman", value).map(SessionOption::OpponentHuman)),
         _ => None,
     }
 }
