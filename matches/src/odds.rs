@@ -72,19 +72,19 @@ impl Odds {
         Ok(Opening { start: without_odds_pieces(&opening.position(), &self.pieces, short)?, moves: vec![] })
     }
 
-    /// The openings every game can start from, whichever side is short,
-    /// and how many were left out.
+    /// Whether every game can start from `opening`, whichever side is
+    /// short.
+    pub fn is_playable(&self, opening: &Opening) -> bool {
+        let position = opening.position();
+        [[true, false], [false, true], [true, true]]
+            .iter()
+            .all(|&short| without_odds_pieces(&position, &self.pieces, short).is_ok())
+    }
+
+    /// The openings every game can start from, and how many were left out.
     pub fn playable(&self, openings: Vec<Opening>) -> (Vec<Opening>, usize) {
         let total = openings.len();
-        let kept: Vec<Opening> = openings
-            .into_iter()
-            .filter(|opening| {
-                let position = opening.position();
-                [[true, false], [false, true], [true, true]]
-                    .iter()
-                    .all(|&short| without_odds_pieces(&position, &self.pieces, short).is_ok())
-            })
-            .collect();
+        let kept: Vec<Opening> = openings.into_iter().filter(|opening| self.is_playable(opening)).collect();
         let skipped = total - kept.len();
         (kept, skipped)
     }

@@ -268,7 +268,7 @@ pub fn run_tournament(
         }
     }
     if let Some(odds) = &tournament.odds {
-        let (_, unplayable) = odds.playable(tournament.openings.clone());
+        let unplayable = tournament.openings.iter().filter(|opening| !odds.is_playable(opening)).count();
         if unplayable > 0 {
             return Err(format!(
                 "{unplayable} openings cannot be played at {} odds",
