@@ -59,10 +59,8 @@ fn starting_tunables(options: Option<&std::path::Path>) -> Result<Tunables, Stri
 fn tunables_with_overrides(mut tunables: Tunables, overrides: &[String]) -> Result<Tunables, String> {
     for entry in overrides {
         let (name, value) = entry.split_once('=').ok_or_else(|| format!("--set needs NAME=VALUE, not '{entry}'"))?;
-        let number = engine::tunables::parse_trap_method(value)
-            .filter(|_| name.eq_ignore_ascii_case("TrapMethod"))
-            .or_else(|| value.trim().parse::<i64>().ok())
-            .ok_or_else(|| format!("--set {name}: '{value}' is not a number"))?;
+        let number = engine::tunables::parse_value(name.trim(), value)
+            .ok_or_else(|| format!("--set {name}: '{value}' is not a number or a value of the option"))?;
         tunables.set(name.trim(), number).map_err(|e| e.to_string())?;
     }
     Ok(tunables)

@@ -5,8 +5,12 @@
 //!
 //! Against a weaker opponent a draw gives away expected score, so the
 //! engine plays on (contempt); against a stronger one a draw is a gain,
-//! and contempt goes the other way. The mapping and the figures that set
-//! it are in docs/trappy-root.md ("Knowing the opponent").
+//! and contempt goes the other way. Traps are set only against an
+//! opponent known to be fallible: a human, or an engine rated well below
+//! this one. Told nothing, the engine plays as plain minimax, node for
+//! node, unless `TrapUnknownOpponent` says otherwise. The mapping and the
+//! figures that set it are in docs/trappy-root.md ("Knowing the
+//! opponent").
 
 use crate::tunables::Tunables;
 
@@ -86,10 +90,26 @@ const MOST_CONTEMPT: i32 = 400;
 const CONTEMPT_PER_100_ELO_STRONGER: i32 = 10;
 const LEAST_CONTEMPT: i32 = -50;
 
+/// A computer opponent must be rated this much below the engine for traps:
+/// an engine of about our strength searches about as deep and sees them.
+const TRAPS_BELOW_OWN_ELO: i32 = 100;
+
+/// Whether the engine sets traps for `opponent`.
+pub fn sets_traps(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32) -> bool {
+    match opponent {
+        None => tunables.trap_unknown_opponent != 0,
+        Some(o) => o.kind == OpponentKind::Human || o.elo.is_some_and(|elo| elo <= own_elo - TRAPS_BELOW_OWN_ELO),
+    }
+}
+
 /// `tunables` adapted to `opponent` when the engine rates itself `own_elo`:
-/// with no rating known, nothing changes.
+/// traps off unless the opponent is known to be fallible, and contempt
+/// from the rating gap when there is a rating.
 pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32) -> Tunables {
     let mut adapted = tunables.clone();
+    if !sets_traps(tunables, opponent, own_elo) {
+        adapted.trap_scale = 0;
+    }
     let Some(elo) = opponent.and_then(|o| o.elo) else { return adapted };
     let gap = own_elo - elo;
     let contempt = if gap >= 0 {
@@ -133,6 +153,26 @@ mod tests {
         assert!(at(Some(2400)) < 0, "a stronger opponent: a draw is a gain");
         assert_eq!(at(Some(100)), MOST_CONTEMPT);
         assert_eq!(at(Some(3900)), LEAST_CONTEMPT);
-        assert_eq!(adapted(&base, None, 2000), base);
+    }
+
+    #[test]
+    fn traps_only_for_an_opponent_known_to_be_fallible() {
+        let base = Tunables::default();
+        let scale = |kind, elo: Option<i32>, tunables: &Tunables| {
+            let opponent = OpponentInfo { title: None, elo, kind, name: "x".into() };
+            adapted(tunables, Some(&opponent), 2000).trap_scale
+        };
+        // Told nothing: plain, unless asked otherwise.
+        assert_eq!(adapted(&base, None, 2000).trap_scale, 0);
+        let always = Tunables { trap_unknown_opponent: 1, ..base.clone() };
+        assert_eq!(adapted(&always, None, 2000), always);
+        assert_eq!(scale(OpponentKind::Human, None, &base), base.trap_scale);
+        assert_eq!(scale(OpponentKind::Human, Some(2700), &base), base.trap_scale);
+        assert_eq!(scale(OpponentKind::Computer, Some(1500), &base), base.trap_scale);
+        assert_eq!(scale(OpponentKind::Computer, Some(1950), &base), 0);
+        assert_eq!(scale(OpponentKind::Computer, None, &base), 0);
+        // An explicit TrapScale is the user's: the opponent only turns it off.
+        let tamed = Tunables { trap_scale: 30, ..base.clone() };
+        assert_eq!(scale(OpponentKind::Human, Some(1200), &tamed), 30);
     }
 }

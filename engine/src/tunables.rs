@@ -168,21 +168,19 @@ declare_tunables! {
     time_stable_step: "TimeStableStep" = 8, 0, 20, 1;
     time_stable_min: "TimeStableMin" = 70, 30, 100, 4;
     time_score_fall: "TimeScoreFall" = 75, 0, 200, 8;
-    // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off.
+    // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off; it
+    // sets traps only against an opponent known to be fallible (a human,
+    // or rated below the engine) unless TrapUnknownOpponent is on.
     trap_scale: "TrapScale" = 100, 0, 100, 10;
-    trap_bonus_cap: "TrapBonusCap" = 50, 0, 300, 5;
+    trap_bonus_cap: "TrapBonusCap" = 300, 0, 1000, 10;
     trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1;
-    trap_method: "TrapMethod" = 0, 0, 3, 1;
-    trap_model_spread: "TrapModelSpread" = 2, 1, 6, 1;
+    trap_method: "TrapMethod" = 0, 0, 1, 1;
+    trap_temperature: "TrapTemperature" = 50, 5, 400, 5;
+    trap_unknown_opponent: "TrapUnknownOpponent" = 0, 0, 1, 1;
     trap_min_profit: "TrapMinProfit" = 0, 0, 300, 15;
-    trap_switch_margin: "TrapSwitchMargin" = 5, 0, 100, 2;
-    trap_budget: "TrapBudget" = 5, 0, 1000, 1;
-    trap_candidates: "TrapCandidates" = 2, 1, 8, 1;
-    // H.G. Muller's alternatives, off by default.
-    insurance_bonus: "InsuranceBonus" = 0, 0, 50, 2;
-    insurance_margin: "InsuranceMargin" = 15, 0, 100, 3;
-    delay_loss_bonus: "DelayLossBonus" = 0, 0, 100, 5;
-    delay_loss_threshold: "DelayLossThreshold" = 300, 100, 2000, 50;
+    trap_switch_margin: "TrapSwitchMargin" = 0, 0, 100, 2;
+    trap_budget: "TrapBudget" = 50, 0, 1000, 5;
+    trap_candidates: "TrapCandidates" = 8, 1, 16, 1;
     // Fallible opponent models (see fallible.rs), all off by default. They
     // are options, not strength parameters: `trappy spsa` leaves them out.
     weak_depth: "WeakDepth" = 0, 0, 60, 1;
@@ -199,18 +197,29 @@ pub fn is_opponent_model(name: &str) -> bool {
     name.starts_with("Weak")
 }
 
-/// `TrapMethod` values by name: Desdemona's three summaries, then the
-/// model opponent's own search.
-pub const TRAP_METHOD_NAMES: [&str; 4] = ["median", "best-shallow", "depth-minus-one", "search"];
+/// Options that choose among named values rather than set a quantity.
+/// Each value's integer is its place in the list; UCI shows them as a
+/// combo (a check for false/true), and `trappy spsa` leaves them out,
+/// since a step between two choices means nothing.
+pub const CHOICES: &[(&str, &[&str])] =
+    &[("TrapMethod", &["natural", "search"]), ("TrapUnknownOpponent", &["false", "true"])];
 
-/// Reads `TrapMethod` given as a name or a number.
-pub fn parse_trap_method(text: &str) -> Option<i64> {
+/// The values of a choice option, `None` for a numeric one.
+pub fn choices_of(name: &str) -> Option<&'static [&'static str]> {
+    CHOICES.iter().find(|(option, _)| option.eq_ignore_ascii_case(name)).map(|&(_, values)| values)
+}
+
+/// Reads the value of option `name` given as text: for a choice option
+/// one of its values by name (or its number), for the rest a number.
+pub fn parse_value(name: &str, text: &str) -> Option<i64> {
     let text = text.trim();
-    TRAP_METHOD_NAMES
-        .iter()
-        .position(|name| name.eq_ignore_ascii_case(text))
-        .map(|i| i as i64)
-        .or_else(|| text.parse().ok())
+    let by_name = choices_of(name).and_then(|values| values.iter().position(|v| v.eq_ignore_ascii_case(text)));
+    by_name.map(|i| i as i64).or_else(|| text.parse().ok())
+}
+
+/// Whether SPSA may tune a parameter: a quantity of the engine's own.
+pub fn is_tuned(name: &str) -> bool {
+    !is_opponent_model(name) && choices_of(name).is_none()
 }
 
 impl Tunables {
@@ -281,15 +290,26 @@ pub fn uci_option_lines(values: &Tunables) -> Vec<String> {
     TUNABLE_SPECS
         .iter()
         .zip(values.values())
-        .map(|(spec, (_, value))| {
-            format!("option name {} type spin default {value} min {} max {}", spec.name, spec.min, spec.max)
+        .map(|(spec, (_, value))| match choices_of(spec.name) {
+            Some(["false", "true"]) => {
+                format!("option name {} type check default {}", spec.name, value != 0)
+            }
+            Some(values) => {
+                let default = values.get(value as usize).copied().unwrap_or(values[0]);
+                let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+                format!("option name {} type combo default {default}{vars}", spec.name)
+            }
+            None => {
+                format!("option name {} type spin default {value} min {} max {}", spec.name, spec.min, spec.max)
+            }
         })
         .collect()
 }
 
 impl Tunables {
     /// Applies an options file: TOML with one `[options]` table of
-    /// `Name = integer` (TrapMethod may also be given by name). This is the
+    /// `Name = integer` (a choice option may also be given by name, a
+    /// false/true one as a boolean). This is the
     /// format `tuner tune` writes. Errors name the key at fault.
     pub fn apply_options_toml(&mut self, text: &str) -> Result<(), String> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("not valid TOML: {e}"))?;
@@ -305,9 +325,9 @@ impl Tunables {
         for (name, value) in options {
             let number = match value {
                 toml::Value::Integer(number) => *number,
-                toml::Value::String(text) if name.eq_ignore_ascii_case("TrapMethod") => {
-                    parse_trap_method(text).ok_or_else(|| format!("options.{name}: unknown method '{text}'"))?
-                }
+                toml::Value::Boolean(on) if choices_of(name) == Some(&["false", "true"]) => i64::from(*on),
+                toml::Value::String(text) if choices_of(name).is_some() => parse_value(name, text)
+                    .ok_or_else(|| format!("options.{name}: '{text}' is not one of {:?}", choices_of(name)))?,
                 other => return Err(format!("options.{name}: expected an integer, found {}", other.type_str())),
             };
             updated.set(name, number).map_err(|e| format!("options.{name}: {e}"))?;
@@ -333,7 +353,7 @@ pub fn openbench_spsa_lines(values: &Tunables) -> Vec<String> {
     TUNABLE_SPECS
         .iter()
         .zip(values.values())
-        .filter(|(spec, _)| !is_opponent_model(spec.name))
+        .filter(|(spec, _)| is_tuned(spec.name))
         .map(|(spec, (_, value))| {
             format!("{}, int, {}, {}, {}, {}, 0.002", spec.name, value, spec.min, spec.max, spec.step)
         })
@@ -397,10 +417,22 @@ mod tests {
             assert_eq!(target, Tunables::default(), "a bad file changes nothing");
         }
         let mut method = Tunables::default();
-        method.apply_options_toml("[options]\nTrapMethod = \"depth-minus-one\"").expect("by name");
-        assert_eq!(method.trap_method, 2);
-        method.apply_options_toml("[options]\nTrapMethod = \"search\"").expect("by name");
-        assert_eq!(method.trap_method, 3);
+        method.apply_options_toml("[options]\nTrapMethod = \"search\"\nTrapUnknownOpponent = true").expect("by name");
+        assert_eq!((method.trap_method, method.trap_unknown_opponent), (1, 1));
+        method.apply_options_toml("[options]\nTrapMethod = \"Natural\"").expect("by name");
+        assert_eq!(method.trap_method, 0);
+        let error = method.apply_options_toml("[options]\nTrapMethod = \"median\"").expect_err("retired");
+        assert!(error.contains("TrapMethod") && error.contains("natural"), "{error}");
+    }
+
+    #[test]
+    fn choices_show_as_combo_and_check() {
+        let lines = uci_option_lines(&Tunables::default());
+        assert!(lines.contains(&"option name TrapMethod type combo default natural var natural var search".into()));
+        assert!(lines.contains(&"option name TrapUnknownOpponent type check default false".into()));
+        assert_eq!(parse_value("trapmethod", "SEARCH"), Some(1));
+        assert_eq!(parse_value("TrapUnknownOpponent", "true"), Some(1));
+        assert_eq!(parse_value("Tempo", "search"), None);
     }
 
     #[test]
@@ -408,8 +440,10 @@ mod tests {
         let lines = openbench_spsa_lines(&Tunables::default());
         let models = TUNABLE_SPECS.iter().filter(|spec| is_opponent_model(spec.name)).count();
         assert_eq!(models, 6);
-        assert_eq!(lines.len(), TUNABLE_SPECS.len() - models);
+        assert_eq!(lines.len(), TUNABLE_SPECS.len() - models - CHOICES.len());
         assert!(lines.iter().all(|line| !line.starts_with("Weak")));
+        // A choice is no quantity: SPSA never sees one.
+        assert!(lines.iter().all(|line| !line.starts_with("TrapMethod") && !line.starts_with("TrapUnknownOpponent")));
         let pawn = Tunables::default().pawn_mg;
         assert_eq!(lines[0], format!("PawnValueMg, int, {pawn}, 40, 200, 5, 0.002"));
     }

@@ -93,6 +93,11 @@ fn annotator_json_has_the_documented_shape() {
     assert!(roots.iter().any(|root| !root["traps"].as_array().is_some_and(|t| t.is_empty())), "{json}");
 }
 
+/// The defaults, setting traps though nothing is known of the opponent.
+fn traps_set() -> Tunables {
+    Tunables { trap_unknown_opponent: 1, ..Tunables::default() }
+}
+
 fn search_with(tunables: &Tunables, fen: &str, depth: i32) -> SearchResult {
     let board = Board::from_fen(fen).expect("valid");
     let mut engine = TrappyEngine::new(8, tunables.clone());
@@ -106,20 +111,19 @@ fn plain_search(fen: &str, depth: i32) -> SearchResult {
 
 #[test]
 fn trap_scale_zero_is_the_plain_engine_node_for_node() {
-    // Every root bonus off, and every other trap knob far from its default:
-    // none of them may matter.
+    // Traps off, and every other trap knob far from its default: none of
+    // them may matter.
     let zero = Tunables {
         trap_scale: 0,
-        insurance_bonus: 0,
-        delay_loss_bonus: 0,
+        trap_unknown_opponent: 1,
         trap_bonus_cap: 300,
         trap_opponent_gap: 4,
-        trap_method: 2,
-        trap_model_spread: 5,
+        trap_method: 1,
+        trap_temperature: 7,
         trap_switch_margin: 0,
         trap_budget: 50,
         trap_candidates: 8,
-        ..Tunables::default()
+        ..traps_set()
     };
     for fen in BENCH_POSITIONS.iter() {
         let plain = plain_search(fen, 7);
@@ -129,7 +133,7 @@ fn trap_scale_zero_is_the_plain_engine_node_for_node() {
     // The trappy engine does look further (its verification searches).
     let total =
         |tunables: &Tunables| -> u64 { BENCH_POSITIONS.iter().map(|fen| search_with(tunables, fen, 7).nodes).sum() };
-    assert!(total(&Tunables::default()) > total(&zero));
+    assert!(total(&traps_set()) > total(&zero));
 }
 
 #[test]
@@ -137,7 +141,7 @@ fn with_no_expected_gain_the_root_plays_the_plain_move_everywhere() {
     // The root is on (it records, predicts and verifies), but the bonus cap
     // forces every expected gain to 0; even with no switching margin the
     // plain move must stand on every bench position.
-    let no_gain = Tunables { trap_bonus_cap: 0, trap_switch_margin: 0, trap_candidates: 8, ..Tunables::default() };
+    let no_gain = Tunables { trap_bonus_cap: 0, trap_switch_margin: 0, trap_candidates: 8, ..traps_set() };
     for fen in BENCH_POSITIONS.iter() {
         let board = Board::from_fen(fen).expect("valid");
         let mut engine = TrappyEngine::new(8, no_gain.clone());
@@ -151,12 +155,19 @@ fn with_no_expected_gain_the_root_plays_the_plain_move_everywhere() {
 }
 
 #[test]
-fn the_root_costs_at_most_five_percent_more_nodes_at_equal_depth() {
-    let plain = Tunables { trap_scale: 0, ..Tunables::default() };
+fn the_root_keeps_to_its_budget_at_equal_depth() {
+    // The decision may spend TrapBudget percent of the search's nodes, no
+    // more: with a small budget the cost is small, with the default it
+    // stays within its own.
+    let plain = Tunables { trap_scale: 0, ..traps_set() };
     let nodes =
         |tunables: &Tunables| -> u64 { BENCH_POSITIONS.iter().map(|fen| search_with(tunables, fen, 9).nodes).sum() };
-    let (trappy, plain) = (nodes(&Tunables::default()), nodes(&plain));
-    assert!(trappy * 100 <= plain * 105, "trappy {trappy} nodes, plain {plain}");
+    let plain = nodes(&plain);
+    for budget in [5, traps_set().trap_budget] {
+        let trappy = nodes(&Tunables { trap_budget: budget, ..traps_set() });
+        assert!(trappy > plain, "budget {budget}: the root searched nothing");
+        assert!(trappy * 100 <= plain * (100 + budget as u64), "budget {budget}: trappy {trappy} nodes, plain {plain}");
+    }
 }
 
 fn mirror_move(mv: Move) -> (String, String) {
@@ -200,7 +211,7 @@ fn mirrored_positions_give_mirrored_choices_and_traps() {
 #[test]
 fn no_bonus_when_a_mate_is_in_hand() {
     // White mates in one; whatever traps other moves set, trappy plays mate.
-    let result = search_with(&Tunables::default(), "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 6);
+    let result = search_with(&traps_set(), "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 6);
     assert_eq!(result.best_move, result.plain_move);
     assert_eq!(result.best_move.to_string(), "a1a8");
 }
@@ -208,16 +219,24 @@ fn no_bonus_when_a_mate_is_in_hand() {
 #[test]
 fn trappy_search_is_deterministic_under_a_node_limit() {
     let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
-    let run = || {
-        let mut engine = TrappyEngine::new(8, Tunables::default());
-        let result = engine.search(&board, &[], &SearchLimits::nodes(200_000), &mut |_| {});
+    let run = |limit: u64| {
+        let mut engine = TrappyEngine::new(8, traps_set());
+        let result = engine.search(&board, &[], &SearchLimits::nodes(limit), &mut |_| {});
         (result, engine.last_trap_choice().cloned())
     };
-    let (first, second) = (run(), run());
-    assert_eq!(first, second);
-    // The node limit holds for the whole search, verification included.
-    assert!(first.0.nodes <= 200_000, "{}", first.0.nodes);
-    assert!(first.1.is_some());
+    let mut decided = 0;
+    for limit in (20_000..=200_000).step_by(20_000) {
+        let (first, second) = (run(limit), run(limit));
+        assert_eq!(first, second);
+        // The node limit holds for the whole search, the decision included.
+        assert!(first.0.nodes <= limit, "{} nodes of {limit}", first.0.nodes);
+        // Nothing is held back: the plain search reaches the same depth.
+        let plain = Searcher::new(8).search(&board, &[], &SearchLimits::nodes(limit), &mut |_| {});
+        assert_eq!((first.0.depth, first.0.plain_move), (plain.depth, plain.plain_move), "limit {limit}");
+        decided += usize::from(first.1.is_some());
+    }
+    // The decision gets the nodes of an iteration that could not finish.
+    assert!(decided >= 3, "the root decided under {decided} of 10 limits");
 }
 
 #[test]
@@ -249,7 +268,7 @@ fn the_annotator_reads_the_options_file() {
 fn the_deepest_iterations_fall_back_to_the_plain_move() {
     let fen = "3R4/4b3/8/8/8/6k1/8/6K1 b - - 0 258";
     let board = Board::from_fen(fen).expect("valid FEN");
-    for tunables in [Tunables::default(), with_muller_bonuses()] {
+    for tunables in [traps_set(), searched_model()] {
         let mut engine = TrappyEngine::new(8, tunables);
         let result = engine.search(&board, &[], &SearchLimits::nodes(2_000_000), &mut |_| {});
         assert!(result.depth >= 64, "the search stopped at depth {}", result.depth);
@@ -258,15 +277,8 @@ fn the_deepest_iterations_fall_back_to_the_plain_move() {
     }
 }
 
-fn with_muller_bonuses() -> Tunables {
-    let mut tunables = Tunables::default();
-    tunables.set("InsuranceBonus", 10).expect("in range");
-    tunables.set("DelayLossBonus", 20).expect("in range");
-    tunables
-}
-
 fn searched_model() -> Tunables {
-    Tunables { trap_method: 3, trap_budget: 1000, ..Tunables::default() }
+    Tunables { trap_method: 1, trap_budget: 1000, ..traps_set() }
 }
 
 #[test]

@@ -282,7 +282,13 @@ fn uci_lists_a_short_list_and_all_options_lists_every_tunable() {
     tuning.send("uci");
     let lines = tuning.read_until("uciok", Duration::from_secs(10));
     for spec in TUNABLE_SPECS {
-        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {} type spin", spec.name))), "{}", spec.name);
+        let kind = match engine::tunables::choices_of(spec.name) {
+            Some(["false", "true"]) => "check",
+            Some(_) => "combo",
+            None => "spin",
+        };
+        let line = format!("option name {} type {kind}", spec.name);
+        assert!(lines.iter().any(|l| l.starts_with(&line)), "{line}");
     }
 }
 
@@ -329,6 +335,7 @@ fn multipv_gives_distinct_lines_with_their_own_scores_and_a_ponder_move() {
 #[test]
 fn multipv_decides_the_trappy_move_once_for_the_move_played() {
     let mut engine = Engine::start();
+    engine.send("setoption name TrapUnknownOpponent value true");
     engine.send("setoption name MultiPV value 3");
     engine.send("position startpos moves e2e4 e7e5 g1f3");
     engine.send("go depth 6");

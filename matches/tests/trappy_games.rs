@@ -15,11 +15,14 @@ use std::time::Duration;
 /// change to the evaluation or the search changes the games, so this is
 /// picked again then: the first such opening of `8moves_v3-2000.pgn`, as
 /// `cargo test --release -p matches --test trappy_games -- --ignored --nocapture` prints.
-const OPENING: &str = "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6 g2g3 c8a6 d1a4 a6b7 f1g2 c7c5 d4c5 f8c5 e1g1 c5e7";
+const OPENING: &str = "g1f3 g8f6 g2g3 g7g6 c2c4 f8g7 f1g2 c7c5 d2d4 d8a5 c1d2 a5b6 d2c3 f6e4 e1g1 e4c3";
 
 /// Trappy (White, depth 7) against plain minimax at depth 5, 40 moves.
 fn play_e1_game(opening: &Opening) -> GameRecord {
-    let mut trappy = InProcessPlayer::new("trappy", &[], 16).expect("valid");
+    // Its opponent is a searching engine: the searched model, traps set
+    // though the opponent is not rated.
+    let options = [("TrapUnknownOpponent".into(), 1), ("TrapMethod".into(), 1)];
+    let mut trappy = InProcessPlayer::new("trappy", &options, 16).expect("valid");
     let mut shallow = InProcessPlayer::new("shallow", &[("TrapScale".into(), 0)], 16).expect("valid");
     let settings = GameSettings {
         adjudication: AdjudicationRules { max_moves: Some(40), ..AdjudicationRules::default() },

@@ -21,7 +21,7 @@ pub struct EngineSection {
     /// Tunable overrides (in-process), or `setoption` values sent to a UCI
     /// `trappy`; applied after `options_file`.
     #[serde(default)]
-    pub options: BTreeMap<String, i64>,
+    pub options: BTreeMap<String, OptionValue>,
     /// An options file (`[options]` table, as `tuner tune` writes).
     pub options_file: Option<PathBuf>,
     pub depth: Option<i32>,
@@ -55,6 +55,31 @@ pub struct EngineSection {
     /// baseline that must play without that knowledge).
     #[serde(default = "default_told")]
     pub told: bool,
+}
+
+/// A tunable's value in a config: a number, or for a choice option one of
+/// its values by name (`TrapMethod = "search"`) or as a boolean
+/// (`TrapUnknownOpponent = true`).
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Number(i64),
+    Flag(bool),
+    Name(String),
+}
+
+impl OptionValue {
+    /// The integer the tunable `option` takes for this value.
+    pub fn number(&self, option: &str) -> Result<i64, String> {
+        let choices = engine::tunables::choices_of(option);
+        match self {
+            OptionValue::Number(number) => Ok(*number),
+            OptionValue::Flag(on) if choices == Some(&["false", "true"]) => Ok(i64::from(*on)),
+            OptionValue::Name(name) if choices.is_some() => engine::tunables::parse_value(option, name)
+                .ok_or_else(|| format!("'{name}' is not one of {}", choices.unwrap_or_default().join(", "))),
+            _ => Err("expected a whole number".into()),
+        }
+    }
 }
 
 fn default_told() -> bool {
@@ -168,7 +193,10 @@ fn engine_overrides(engine: &EngineSection, base: &Path) -> Result<Vec<(String, 
     let from_file = options_file_tunables(engine, base)?;
     let mut overrides: Vec<(String, i64)> =
         from_file.changed_from(&Tunables::default()).into_iter().map(|(name, value)| (name, value as i64)).collect();
-    overrides.extend(engine.options.iter().map(|(k, v)| (k.clone(), *v)));
+    for (name, value) in &engine.options {
+        let number = value.number(name).map_err(|e| format!("engine '{}': options.{name}: {e}", engine.name))?;
+        overrides.push((name.clone(), number));
+    }
     Ok(overrides)
 }
 
@@ -177,7 +205,8 @@ fn engine_overrides(engine: &EngineSection, base: &Path) -> Result<Vec<(String, 
 pub fn engine_tunables(engine: &EngineSection, base: &Path) -> Result<Tunables, String> {
     let mut tunables = options_file_tunables(engine, base)?;
     for (name, value) in &engine.options {
-        tunables.set(name, *value).map_err(|e| format!("engine '{}': options.{name}: {e}", engine.name))?;
+        let failed = |e: String| format!("engine '{}': options.{name}: {e}", engine.name);
+        tunables.set(name, value.number(name).map_err(failed)?).map_err(|e| failed(e.to_string()))?;
     }
     Ok(tunables)
 }

@@ -18,6 +18,7 @@ mod match_progress;
 mod match_report;
 mod openings_section;
 mod parallel;
+mod predict_command;
 mod progress_bar;
 mod report_command;
 mod spsa;
@@ -29,6 +30,7 @@ mod tune_config;
 use clap::{Parser, Subcommand};
 use fit_command::{run_fit, FitArgs};
 use match_command::{run_match, MatchArgs};
+use predict_command::{run_predict, PredictArgs};
 use report_command::{run_report, ReportArgs};
 use stats_command::{run_stats, StatsArgs};
 use std::process::ExitCode;
@@ -53,6 +55,8 @@ enum Command {
     Tune(TuneArgs),
     /// Fit the evaluation's weights to game results (Texel's method)
     Fit(FitArgs),
+    /// How well the opponent models predict the moves in games (PGN)
+    Predict(PredictArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
         Command::Match(args) => run_match(&args),
         Command::Tune(args) => run_tune(&args),
         Command::Fit(args) => run_fit(&args),
+        Command::Predict(args) => run_predict(&args),
     };
     match result {
         Ok(text) => {

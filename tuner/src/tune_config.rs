@@ -4,7 +4,7 @@
 //! config file.
 
 use crate::adjudication_section::{build_settings, AdjudicationSection};
-use crate::engine_section::{build_entrant, engine_tunables, index_engines, relative, EngineSection};
+use crate::engine_section::{build_entrant, engine_tunables, index_engines, relative, EngineSection, OptionValue};
 use crate::openings_section::{build_openings, OpeningsSection};
 use crate::spsa::{Schedule, SpsaParam};
 use engine::tunables::{Tunables, TUNABLE_SPECS};
@@ -110,7 +110,7 @@ impl TunePlan {
         let mut section = self.candidate.clone();
         section.name = name.to_string();
         for (param, value) in self.params.iter().zip(values) {
-            section.options.insert(param.name.clone(), value.round() as i64);
+            section.options.insert(param.name.clone(), OptionValue::Number(value.round() as i64));
         }
         build_entrant(&section, &self.base)
     }
@@ -158,6 +158,12 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
         let spec = TUNABLE_SPECS[index];
         if params.iter().any(|p: &SpsaParam| p.name == spec.name) {
             return Err(key("listed twice"));
+        }
+        if let Some(choices) = engine::tunables::choices_of(spec.name) {
+            return Err(key(&format!(
+                "a choice ({}), not a quantity: SPSA cannot tune it; compare the choices in a match",
+                choices.join(", ")
+            )));
         }
         let min = section.min.unwrap_or(spec.min as f64);
         let max = section.max.unwrap_or(spec.max as f64);
@@ -210,4 +216,21 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
         odds_note,
         settings: build_settings(&config.adjudication),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_choice_option_is_no_spsa_parameter() {
+        let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs");
+        let example = std::fs::read_to_string(base.join("example-spsa.toml")).expect("the example");
+        assert!(parse_tune_config(&example, &base).is_ok());
+        for choice in ["TrapMethod", "TrapUnknownOpponent"] {
+            let text = format!("{example}\n[[param]]\nname = \"{choice}\"\n");
+            let error = parse_tune_config(&text, &base).err().expect("refused");
+            assert!(error.contains(choice) && error.contains("choice"), "{error}");
+        }
+    }
 }

@@ -20,6 +20,11 @@ impl Searcher {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
+        // An aborted search counts no more nodes, so a node limit holds
+        // exactly.
+        if self.state.aborted {
+            return DRAW;
+        }
         self.state.pv.clear_ply(ply);
         if self.is_draw(board) {
             return self.draw_score(ply);

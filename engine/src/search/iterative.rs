@@ -105,14 +105,8 @@ impl Searcher {
     ) -> SearchResult {
         let mut policy = policy.filter(|p| p.is_active());
         let node_limit = self.node_limit(limits);
-        // A policy's allowance is held back from a node limit, so the
-        // whole search still keeps to it.
-        let reserve = match (&policy, node_limit) {
-            (Some(p), limit) if limit != u64::MAX => limit / 100 * p.budget_percent().min(50),
-            _ => 0,
-        };
         let timer = TimeManager::new(limits, self.move_overhead);
-        self.state = SearchState::new((node_limit - reserve).max(1), Some(timer.clone()), game_keys, board.hash());
+        self.state = SearchState::new(node_limit, Some(timer.clone()), game_keys, board.hash());
         self.tt.new_search();
         self.history.new_search();
 
@@ -187,6 +181,14 @@ impl Searcher {
             if self.state.aborted || !timer.may_start_iteration_scaled(scale) {
                 break;
             }
+            // Under a node limit nothing is held back for a policy: it gets
+            // the nodes of an iteration that could not finish anyway (the
+            // next one costs at least what this one did), which plain
+            // minimax would spend and throw away.
+            let nodes_left = node_limit.saturating_sub(self.state.nodes);
+            if policy.is_some() && node_limit != u64::MAX && nodes_left < iteration_nodes {
+                break;
+            }
         }
         if let Some(policy) = policy.filter(|_| policy_chooses) {
             if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
@@ -200,9 +202,8 @@ impl Searcher {
         result
     }
 
-    /// Asks the policy for the move to play, under its allowance: what
-    /// was held back from a node limit, else its share of the nodes so
-    /// far. Its searches abort when that or the clock runs out, and the
+    /// Asks the policy for the move to play, under its allowance: what is
+    /// left of a node limit, else its share of the nodes so far. Its searches abort when that or the clock runs out, and the
     /// plain move stands unless the policy names a legal root move.
     fn consult_policy(
         &mut self,
@@ -265,6 +266,10 @@ impl Searcher {
     ) -> i32 {
         self.state.nodes += 1;
         self.state.pv.clear_ply(0);
+        // A node limit reached exactly at the end of the last iteration.
+        if self.should_abort() {
+            return DRAW;
+        }
         let mut best = -INFINITY;
         for index in 0..root_moves.len() {
             let mv = root_moves[index].mv;

@@ -138,6 +138,11 @@ impl Searcher {
         self.qsearch(board, -score::INFINITY, score::INFINITY, 0)
     }
 
+    /// The nodes of the last search or quiescence call.
+    pub fn last_search_nodes(&self) -> u64 {
+        self.state.nodes
+    }
+
     pub fn hash_megabytes(&self) -> usize {
         self.tt.megabytes()
     }

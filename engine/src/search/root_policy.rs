@@ -48,8 +48,10 @@ pub trait RootPolicy {
     /// search is exactly the plain search.
     fn is_active(&self) -> bool;
 
-    /// The nodes `choose` may spend, in percent: held back from a node
-    /// limit, or a share of the nodes searched when there is no limit.
+    /// The nodes `choose` may spend, in percent of the nodes searched, when
+    /// there is no node limit. Under a node limit nothing is held back:
+    /// the search stops when its next iteration could not finish, and
+    /// `choose` gets what is left.
     fn budget_percent(&self) -> u64;
 
     /// An iteration finished. Cheap: the probe is read-only here.

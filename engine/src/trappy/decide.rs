@@ -12,13 +12,12 @@
 //! `raw(m)` exactly. The plain move wins ties and needs to be beaten by
 //! more than `TrapSwitchMargin`.
 
-use super::config::{TrapConfig, TrapMethod, MAX_INSURED_CONTINUATIONS};
+use super::config::{TrapConfig, TrapMethod};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{may_be_trap, predict, Prediction, SHALLOWEST_VIEW};
 use super::opponent::OpponentModel;
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
-use crate::search::tt::Bound;
 use movegen::Move;
 
 /// A predicted reply that was verified to lose for the opponent.
@@ -45,8 +44,7 @@ pub struct TrapChoice {
     pub trap_replies: Vec<Move>,
     /// Every verified trap, the plain move's included.
     pub findings: Vec<TrapFinding>,
-    /// The root moves after which the searched opponent model searched,
-    /// in order (empty for the other methods).
+    /// The root moves the opponent model was asked about, in order.
     pub modelled_roots: Vec<Move>,
 }
 
@@ -58,7 +56,7 @@ pub fn choose(
     summary: &IterationSummary<'_>,
     histories: &[RootHistory],
     config: &TrapConfig,
-    opponent: Option<&mut OpponentModel>,
+    opponent: &mut OpponentModel,
 ) -> TrapChoice {
     let plain = summary.root_order[0];
     let depth = summary.depth as usize;
@@ -117,8 +115,8 @@ struct Verifier<'v, 'probe> {
     summary: &'v IterationSummary<'v>,
     histories: &'v [RootHistory],
     config: &'v TrapConfig,
-    opponent: Option<&'v mut OpponentModel>,
-    /// The searched model's replies by root move, in the order met.
+    opponent: &'v mut OpponentModel,
+    /// The opponent model's replies by root move, in the order asked.
     searched: Vec<(Move, Move)>,
     /// Every verified trap, the plain move's included.
     findings: Vec<TrapFinding>,
@@ -142,15 +140,6 @@ impl<'v> Verifier<'v, '_> {
         self.histories.iter().find(|h| h.mv == mv)
     }
 
-    /// The opponent's best reply to `mv` as the main search found it.
-    fn refutation(&self, mv: Move) -> Option<Move> {
-        if mv == self.plain() {
-            self.summary.pv.get(1).copied()
-        } else {
-            self.history_of(mv).and_then(|h| h.preferred[self.depth()])
-        }
-    }
-
     /// The best alternative, if one beats the plain move.
     fn run(&mut self) -> Result<Option<Alternative>, Aborted> {
         let target = self.plain_value()? + self.config.switch_margin + 1;
@@ -162,21 +151,18 @@ impl<'v> Verifier<'v, '_> {
     fn trap_prediction(&mut self, mv: Move) -> Result<Option<Prediction>, Aborted> {
         let Some(history) = self.history_of(mv).filter(|_| self.config.scale > 0) else { return Ok(None) };
         let depth = self.depth();
-        let Some(prediction) = model_reply(self.probe, &mut self.opponent, history, depth, self.config)? else {
+        let Some(prediction) = model_reply(self.probe, self.opponent, history, depth, self.config)? else {
             return Ok(None);
         };
-        if self.config.method == TrapMethod::Search {
-            self.searched.push((mv, prediction.reply));
-        }
+        self.searched.push((mv, prediction.reply));
         let differs = mv != self.plain() || self.summary.pv.get(1) != Some(&prediction.reply);
         Ok((differs && may_be_trap(history, &prediction, depth)).then_some(prediction))
     }
 
-    /// The plain move's expected value: its score, plus its own trap and
-    /// the Muller bonuses.
+    /// The plain move's expected value: its score, plus its own trap.
     fn plain_value(&mut self) -> Result<i32, Aborted> {
         let (plain, depth, best) = (self.plain(), self.depth(), self.best());
-        let mut value = best + self.history_of(plain).map_or(0, |h| delay_bonus(h, depth, best, self.config));
+        let mut value = best;
         if let Some(prediction) = self.trap_prediction(plain)? {
             let cap = self.config.bonus_cap;
             let reply_value = search(self.probe, &[plain, prediction.reply], depth - 2, best - 1, best + cap + 1)?;
@@ -185,20 +171,16 @@ impl<'v> Verifier<'v, '_> {
                 self.findings.push(finding);
             }
         }
-        if self.config.insurance_bonus > 0 {
-            value += insurance(self.probe, plain, self.refutation(plain), depth, best, self.config)?;
-        }
         Ok(value)
     }
 
-    /// Walks the alternatives in the search's order. Each that could win
-    /// with every bonus at its most uses up a candidate and is verified;
-    /// with the searched model, whose own search is what an alternative
-    /// costs, each it searches after uses one up.
+    /// Walks the alternatives in the search's order. Each whose value at
+    /// the final iteration leaves room for the largest bonus uses up a
+    /// candidate: the opponent model is asked about it, and if its trap
+    /// could still make it win, it is verified.
     fn best_alternative(&mut self, target: i32) -> Result<Option<Alternative>, Aborted> {
         let (depth, best) = (self.depth(), self.best());
-        let most_insurance = self.config.insurance_bonus.max(0) * MAX_INSURED_CONTINUATIONS;
-        let modelled = self.config.method == TrapMethod::Search;
+        let most_bonus = self.config.trap_bonus(1000, self.config.bonus_cap);
         let mut winner: Option<Alternative> = None;
         let mut spent = 0;
         for &mv in &self.summary.root_order[1..] {
@@ -206,26 +188,19 @@ impl<'v> Verifier<'v, '_> {
                 break;
             }
             let Some(history) = self.history_of(mv) else { continue };
-            let delay = delay_bonus(history, depth, best, self.config);
-            if modelled {
-                // The move's value at the final iteration (exact, or an
-                // upper bound) must leave room for the largest bonus.
-                let most_bonus = self.config.trap_bonus(1000, self.config.bonus_cap);
-                if history.values[depth].is_some_and(|v| v.value + most_bonus + delay + most_insurance < target) {
-                    continue;
-                }
-                spent += 1;
-            }
-            let prediction = self.trap_prediction(mv)?;
-            let most_trap = prediction.map_or(0, |p| self.config.trap_bonus(p.probability, self.config.bonus_cap));
-            // raw(m) <= best: with every bonus at its most, can it win?
-            if best + most_trap + delay + most_insurance < target {
+            // The move's value at the final iteration (exact, or an upper
+            // bound) must leave room for the largest bonus.
+            if history.values[depth].is_some_and(|v| v.value + most_bonus < target) {
                 continue;
             }
-            if !modelled {
-                spent += 1;
+            spent += 1;
+            let prediction = self.trap_prediction(mv)?;
+            let most_trap = prediction.map_or(0, |p| self.config.trap_bonus(p.probability, self.config.bonus_cap));
+            // raw(m) <= best: with the bonus at its most, can it win?
+            if best + most_trap < target {
+                continue;
             }
-            if let Some(found) = self.verify(mv, prediction.map(|p| (p, most_trap)), delay, target)? {
+            if let Some(found) = self.verify(mv, prediction.map(|p| (p, most_trap)), target)? {
                 if winner.as_ref().is_none_or(|w| found.value > w.value) {
                     winner = Some(found);
                 }
@@ -242,7 +217,6 @@ impl<'v> Verifier<'v, '_> {
         &mut self,
         mv: Move,
         prediction: Option<(Prediction, i32)>,
-        delay: i32,
         target: i32,
     ) -> Result<Option<Alternative>, Aborted> {
         let (depth, best, config) = (self.depth(), self.best(), self.config);
@@ -254,15 +228,10 @@ impl<'v> Verifier<'v, '_> {
             }
             None => None,
         };
-        let insured = if config.insurance_bonus > 0 {
-            insurance(self.probe, mv, self.refutation(mv), depth, best, config)?
-        } else {
-            0
-        };
         let trap_at = |raw: i32| reply_value.and_then(|(p, v)| finding(mv, &p, v, raw, best, config));
-        let value_at = |raw: i32| raw + trap_at(raw).map_or(0, |f| f.bonus) + delay + insured;
+        let value_at = |raw: i32| raw + trap_at(raw).map_or(0, |f| f.bonus);
         // The smallest raw(m) that would beat the plain move.
-        let lowest = target - most_trap - delay - insured;
+        let lowest = target - most_trap;
         let Some(threshold) = (lowest..=best).find(|&raw| value_at(raw) >= target) else { return Ok(None) };
         let trap = trap_at(threshold);
         self.findings.extend(trap.clone());
@@ -274,23 +243,26 @@ impl<'v> Verifier<'v, '_> {
     }
 }
 
-/// The model's reply after root move `history.mv`: from the iterations,
-/// or for `TrapMethod::Search` from the opponent's own search, whose
-/// reply is certain.
+/// The opponent model's reply after root move `history.mv`, when the
+/// iterations reach the opponent's view: the natural-move model's likeliest
+/// reply with its probability, or the searched opponent's reply, certain.
 fn model_reply(
     probe: &mut RootProbe<'_>,
-    opponent: &mut Option<&mut OpponentModel>,
+    opponent: &mut OpponentModel,
     history: &RootHistory,
     depth: usize,
     config: &TrapConfig,
 ) -> Result<Option<Prediction>, Aborted> {
     let Some(from_iterations) = predict(history, depth, config) else { return Ok(None) };
-    let Some(opponent) = opponent.as_deref_mut().filter(|_| config.method == TrapMethod::Search) else {
-        return Ok(Some(from_iterations));
+    let reply = match config.method {
+        TrapMethod::Natural => opponent.natural_reply(probe, history.mv, config.temperature),
+        TrapMethod::Search => {
+            let opponent_depth = (depth - config.opponent_gap) as i32;
+            opponent.best_reply(probe, history.mv, opponent_depth).map(|reply| reply.map(|mv| (mv, 1000)))
+        }
     };
-    let opponent_depth = (depth - config.opponent_gap) as i32;
-    let reply = opponent.best_reply(probe, history.mv, opponent_depth).map_err(|_| Aborted)?;
-    Ok(reply.map(|reply| Prediction { reply, probability: 1000, ..from_iterations }))
+    let reply = reply.map_err(|_| Aborted)?;
+    Ok(reply.map(|(reply, probability)| Prediction { reply, probability, ..from_iterations }))
 }
 
 fn search(probe: &mut RootProbe<'_>, line: &[Move], depth: usize, alpha: i32, beta: i32) -> Result<i32, Aborted> {
@@ -319,48 +291,4 @@ fn finding(
         profit,
         bonus: config.trap_bonus(prediction.probability, profit),
     })
-}
-
-/// H.G. Muller's insurance: after the opponent's best reply, how many of
-/// our moves keep the score within the margin of the plain value. A move
-/// that leaves several good continuations is robust to our own errors.
-fn insurance(
-    probe: &mut RootProbe<'_>,
-    root: Move,
-    reply: Option<Move>,
-    depth: usize,
-    best: i32,
-    config: &TrapConfig,
-) -> Result<i32, Aborted> {
-    let Some(reply) = reply.filter(|_| depth >= 3) else { return Ok(0) };
-    let mut position = probe.root().clone();
-    position.play(root);
-    if !position.is_legal(reply) {
-        return Ok(0);
-    }
-    position.play(reply);
-    let threshold = best - config.insurance_margin;
-    let mut count = 0;
-    for &ours in position.legal_moves().iter() {
-        if search(probe, &[root, reply, ours], depth - 3, threshold - 1, threshold)? >= threshold {
-            count += 1;
-            if count > MAX_INSURED_CONTINUATIONS {
-                break;
-            }
-        }
-    }
-    Ok((count - 1).clamp(0, MAX_INSURED_CONTINUATIONS) * config.insurance_bonus)
-}
-
-/// Delay the loss: when the plain value is lost by more than the
-/// threshold, prefer moves whose loss showed late in the iterations. A
-/// loss the opponent must search deep to see is a loss they may miss.
-pub fn delay_bonus(history: &RootHistory, depth: usize, best: i32, config: &TrapConfig) -> i32 {
-    if config.delay_bonus == 0 || best > -config.delay_threshold || depth <= SHALLOWEST_VIEW {
-        return 0;
-    }
-    let looked_lost =
-        |d: usize| history.values[d].is_some_and(|v| v.bound != Bound::Lower && v.value <= -config.delay_threshold);
-    let fine = (SHALLOWEST_VIEW..depth).filter(|&d| !looked_lost(d)).count() as i32;
-    config.delay_bonus * fine / (depth - SHALLOWEST_VIEW) as i32
 }

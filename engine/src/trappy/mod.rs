@@ -6,16 +6,18 @@
 //! (`search::root_policy`). After every iteration it records, from the
 //! main table, the reply the opponent preferred after each root move
 //! (`history.rs`); at the end the opponent model (`model.rs`) predicts
-//! the reply a shallower opponent plays, and `decide.rs` verifies the few
-//! alternatives that could beat the plain move by expected value. With
-//! every bonus off the policy is inactive and the engine is the plain
-//! engine, node for node.
+//! the reply an opponent plays (`natural.rs` for one who plays what looks
+//! natural, `opponent.rs` for one who searches less deep), and
+//! `decide.rs` verifies the few alternatives that could beat the plain
+//! move by expected value. With `TrapScale` 0 the policy is inactive and
+//! the engine is the plain engine, node for node.
 
 pub mod annotate;
 pub mod config;
 pub mod decide;
 pub mod history;
 pub mod model;
+pub mod natural;
 pub mod opponent;
 
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
@@ -35,8 +37,8 @@ pub struct TrappyRoot {
     last_choice: Option<TrapChoice>,
     annotation: Option<Vec<AnnotatedRoot>>,
     stats: TrappyStats,
-    /// The searched opponent model (`TrapMethod::Search`), made when first
-    /// needed; its table lives for the game.
+    /// The opponent model, made when first needed; its table lives for
+    /// the game.
     opponent: Option<OpponentModel>,
 }
 
@@ -127,8 +129,7 @@ impl RootPolicy for TrappyRoot {
             let best = roots.iter().max_by_key(|r| (r.adjusted(), r.mv == plain))?;
             return plain_value.filter(|&value| best.adjusted() > value + self.config.switch_margin).map(|_| best.mv);
         }
-        let opponent = (self.config.method == TrapMethod::Search)
-            .then(|| self.opponent.get_or_insert_with(OpponentModel::default));
+        let opponent = self.opponent.get_or_insert_with(OpponentModel::default);
         let choice = decide::choose(probe, iteration, &self.histories, &self.config, opponent);
         self.stats.record(&choice);
         let chosen = choice.chosen;

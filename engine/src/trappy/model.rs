@@ -1,21 +1,20 @@
-//! The opponent model: which reply a fallible opponent plays after one of
-//! our root moves, and how likely it is to play it.
+//! The iterations' opponent: which reply a fallible opponent plays after
+//! one of our root moves, read from what our own iterations preferred.
 //!
-//! The default opponent searches `gap` plies less than we do (the paper's
+//! An opponent that searches `gap` plies less than we do (the paper's
 //! target). After our move it searches each reply to `D - gap - 1` plies,
 //! which is exactly what our iteration `D - gap + 1` did below that reply.
 //! So the reply our search preferred for the opponent at that iteration
 //! is the one the model predicts. Quiescence is the shallowest view, so
 //! the model needs `D - gap + 1 >= 2`.
 //!
-//! The probability depends on the method: `Median` counts the share of
-//! the iterations around the opponent's depth (`spread` of them, ending at
-//! its own) that preferred the same reply, since real opponents search a
-//! little deeper or shallower from move to move, and a reply that looks
-//! best at several depths is the natural one. The other two methods trust
-//! the opponent's own depth alone.
+//! A hole at that iteration (no reply recorded) is filled from the next
+//! deeper one, as Beowulf did. This is the iterations' guess, which costs
+//! no search: the annotator reports it, and the decision uses it to pick
+//! which moves to look at before asking the opponent model proper
+//! (`natural.rs` or `opponent.rs`).
 
-use super::config::{TrapConfig, TrapMethod};
+use super::config::TrapConfig;
 use super::history::RootHistory;
 use movegen::Move;
 
@@ -39,20 +38,8 @@ pub fn predict(history: &RootHistory, final_depth: usize, config: &TrapConfig) -
     if own < SHALLOWEST_VIEW || own >= final_depth {
         return None;
     }
-    let (reply, probability) = match config.method {
-        TrapMethod::DepthMinusOne => (history.preferred[own]?, 1000),
-        // Outside the decision (which runs the search) the iterations'
-        // best guess stands in for the searched reply.
-        TrapMethod::BestShallow | TrapMethod::Search => (history.preferred_filled(own, final_depth)?.0, 1000),
-        TrapMethod::Median => {
-            let reply = history.preferred_filled(own, final_depth)?.0;
-            let first = own.saturating_sub(config.spread - 1).max(SHALLOWEST_VIEW);
-            let agreeing = (first..=own)
-                .filter(|&d| history.preferred_filled(d, final_depth).map(|(mv, _)| mv) == Some(reply))
-                .count();
-            (reply, (1000 * agreeing / (own - first + 1)) as i32)
-        }
-    };
+    let (reply, _) = history.preferred_filled(own, final_depth)?;
+    let probability = 1000;
     Some(Prediction { reply, probability, opponent_iteration: own })
 }
 
@@ -99,20 +86,13 @@ mod tests {
     }
 
     #[test]
-    fn median_counts_agreement_and_holes_fill_from_deeper() {
+    fn holes_fill_from_deeper() {
         let (a, b, c) = moves();
-        let config = TrapConfig { spread: 3, ..TrapConfig::from_tunables(&Tunables::default()) };
-        // Iterations 4..=6 stand for the opponent; 4 disagrees, 5 is a hole
-        // filled from 6.
+        let config = TrapConfig::from_tunables(&Tunables::default());
+        // Iteration 6 stands for the opponent; a hole there is filled from 7.
         let history = history_with(&[(4, c), (6, a), (7, b)]);
-        let prediction = predict(&history, 7, &config).expect("a prediction");
-        assert_eq!((prediction.reply, prediction.probability), (a, 666));
-        let strict = TrapConfig { method: TrapMethod::DepthMinusOne, ..config };
-        assert_eq!(predict(&history, 7, &strict).map(|p| p.probability), Some(1000));
+        assert_eq!(predict(&history, 7, &config).map(|p| p.reply), Some(a));
         let hole = history_with(&[(4, c), (7, b)]);
-        // A hole at the opponent's own depth: DepthMinusOne has no data,
-        // the others take the final iteration's reply, which is no trap.
-        assert_eq!(predict(&hole, 7, &strict), None);
         let filled = predict(&hole, 7, &config).expect("filled");
         assert_eq!(filled.reply, b);
         assert!(!may_be_trap(&hole, &filled, 7));

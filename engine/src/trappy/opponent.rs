@@ -1,6 +1,7 @@
-//! The modelled opponent as a searcher of its own: after one of our root
-//! moves it searches the position `D - gap` plies deep, from its own
-//! table and history, as a shallower engine would at its own root.
+//! The modelled opponent with a searcher of its own: after one of our root
+//! moves it either searches the position `D - gap` plies deep, from its
+//! own table and history, as a shallower engine would at its own root, or
+//! scores its replies as the natural-move model does (`natural.rs`).
 //!
 //! Why not the main search's data, or a search that shares the main
 //! table? Both know what our deeper search learned: the main table cuts
@@ -8,6 +9,7 @@
 //! reply" is ours and it sees through the very traps it should fall for.
 //! The opponent's own table lives for the game, as a real engine's does.
 
+use super::natural::{probabilities, score_replies};
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, Searcher};
 use movegen::Move;
@@ -37,6 +39,37 @@ impl OpponentModel {
     /// A new game: the opponent forgets its table and history.
     pub fn new_game(&mut self) {
         self.searcher.new_game();
+    }
+
+    /// The natural-move model's likeliest reply after `root_move` and its
+    /// probability (permille) at `temperature`; its nodes are charged to
+    /// the allowance. `Ok(None)` when `root_move` is not legal or leaves
+    /// the opponent without a move.
+    pub fn natural_reply(
+        &mut self,
+        probe: &mut RootProbe<'_>,
+        root_move: Move,
+        temperature: i32,
+    ) -> Result<Option<(Move, i32)>, OutOfBudget> {
+        if !probe.root().is_legal(root_move) {
+            return Ok(None);
+        }
+        if probe.nodes_left() == 0 || probe.limits_reached() {
+            return Err(OutOfBudget);
+        }
+        let mut after = probe.root().clone();
+        after.play(root_move);
+        if self.searcher.tunables() != probe.tunables() {
+            self.searcher.set_tunables(probe.tunables().clone());
+        }
+        let (scored, nodes) = score_replies(&mut self.searcher, &after);
+        probe.charge(nodes);
+        if probe.limits_reached() {
+            return Err(OutOfBudget);
+        }
+        let scores: Vec<i32> = scored.iter().map(|s| s.score).collect();
+        let odds = probabilities(&scores, temperature);
+        Ok(scored.first().zip(odds.first()).map(|(best, &p)| (best.reply, (1000.0 * p).round() as i32)))
     }
 
     /// The reply the opponent plays after `root_move`, searching `depth`

@@ -19,7 +19,7 @@ pub const MAX_MULTIPV: usize = 256;
 /// weights, search and model parameters) are for tuning, and are listed
 /// only with `trappy --all-options` (or by `trappy spsa`), though every one
 /// is always settable by name.
-const USER_TUNABLES: [&str; 3] = ["TrapScale", "TrapOpponentGap", "TrapBudget"];
+const USER_TUNABLES: [&str; 5] = ["TrapScale", "TrapMethod", "TrapUnknownOpponent", "TrapOpponentGap", "TrapBudget"];
 
 /// The `option` lines `uci` prints: the GUI options and the user-facing
 /// trappy settings, or every tunable with `all_tunables`; tunables at
@@ -147,15 +147,11 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
             if !Tunables::is_known(name) {
                 return Err(format!("unknown option '{name}'"));
             }
-            let number = if name.eq_ignore_ascii_case("TrapMethod") {
-                value.and_then(crate::tunables::parse_trap_method).ok_or_else(|| {
-                    format!(
-                        "option TrapMethod needs median, best-shallow, depth-minus-one, search or 0-3, not '{}'",
-                        value.unwrap_or("")
-                    )
-                })?
-            } else {
-                parse_integer(name, value)?
+            let number = match crate::tunables::choices_of(name) {
+                Some(choices) => value.and_then(|text| crate::tunables::parse_value(name, text)).ok_or_else(|| {
+                    format!("option {name} needs one of {}, not '{}'", choices.join(", "), value.unwrap_or(""))
+                })?,
+                None => parse_integer(name, value)?,
             };
             searcher.set_tunable(name, number).map_err(|e| e.to_string())
         }
