@@ -16,6 +16,7 @@ use clap::Args;
 use engine::search::{SearchLimits, Searcher};
 use engine::trappy::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
+use movegen::{Board, Move};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -55,13 +56,15 @@ struct Observation {
     searched_agrees: Vec<bool>,
 }
 
-/// A move to look at: ply `ply` of `game`.
-struct Task<'g> {
-    game: &'g PgnGame,
+/// A move to look at: the position before it, the game's earlier
+/// positions (for repetitions) and the move played.
+struct Task {
     /// The game's place in the files, which tells games apart.
     game_index: usize,
     player: String,
-    ply: usize,
+    board: Board,
+    keys: Vec<u64>,
+    played: Move,
 }
 
 pub fn run_predict(args: &PredictArgs) -> Result<String, String> {
@@ -86,27 +89,29 @@ pub fn run_predict(args: &PredictArgs) -> Result<String, String> {
 }
 
 /// The moves to look at, game by game, for the chosen players.
-fn tasks<'g>(games: &'g [PgnGame], players: &[String], max_moves: Option<usize>) -> Vec<Task<'g>> {
+fn tasks(games: &[PgnGame], players: &[String], max_moves: Option<usize>) -> Vec<Task> {
     let mut per_player: BTreeMap<String, usize> = BTreeMap::new();
     let mut tasks = Vec::new();
     for (game_index, game) in games.iter().enumerate() {
         let mut board = game.start.clone();
-        for (ply, &mv) in game.moves.iter().enumerate() {
+        let mut keys = Vec::with_capacity(game.moves.len());
+        for &mv in &game.moves {
             let tag = if board.side_to_move() == movegen::Color::White { "White" } else { "Black" };
             let player = game.tag(tag).unwrap_or("?").to_string();
             let wanted = players.is_empty() || players.iter().any(|p| p == &player);
             let count = per_player.entry(player.clone()).or_default();
             if wanted && board.legal_moves().len() > 1 && max_moves.is_none_or(|most| *count < most) {
                 *count += 1;
-                tasks.push(Task { game, game_index, player, ply });
+                tasks.push(Task { game_index, player, board: board.clone(), keys: keys.clone(), played: mv });
             }
+            keys.push(board.hash());
             board.play(mv);
         }
     }
     tasks
 }
 
-fn observe(tasks: &[Task<'_>], depths: &[i32]) -> Vec<Observation> {
+fn observe(tasks: &[Task], depths: &[i32]) -> Vec<Observation> {
     let mut natural = Searcher::new(4);
     let mut searching = Searcher::new(16);
     let mut current_game = None;
@@ -119,20 +124,14 @@ fn observe(tasks: &[Task<'_>], depths: &[i32]) -> Vec<Observation> {
                 natural.new_game();
                 searching.new_game();
             }
-            let mut board = task.game.start.clone();
-            let mut keys = Vec::with_capacity(task.ply);
-            for &mv in &task.game.moves[..task.ply] {
-                keys.push(board.hash());
-                board.play(mv);
-            }
-            let played = task.game.moves[task.ply];
-            let (scored, _) = score_replies(&mut natural, &board);
+            let (board, keys, played) = (&task.board, &task.keys, task.played);
+            let (scored, _) = score_replies(&mut natural, board);
             let played_rank = scored.iter().position(|s| s.reply == played).unwrap_or(scored.len());
             let searched_agrees = depths
                 .iter()
                 .map(|&depth| {
                     let limits = SearchLimits { depth: Some(depth), ..SearchLimits::default() };
-                    searching.search(&board, &keys, &limits, &mut |_| {}).best_move == played
+                    searching.search(board, keys, &limits, &mut |_| {}).best_move == played
                 })
                 .collect();
             Observation {

@@ -20,11 +20,6 @@ impl Searcher {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
-        // An aborted search counts no more nodes, so a node limit holds
-        // exactly.
-        if self.state.aborted {
-            return DRAW;
-        }
         self.state.pv.clear_ply(ply);
         if self.is_draw(board) {
             return self.draw_score(ply);
@@ -42,9 +37,8 @@ impl Searcher {
         if depth <= 0 {
             return self.qsearch(board, alpha, beta, ply);
         }
-        self.state.nodes += 1;
         self.state.seldepth = self.state.seldepth.max(ply);
-        if self.should_abort() {
+        if self.count_node() {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {

@@ -264,10 +264,9 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.state.nodes += 1;
         self.state.pv.clear_ply(0);
         // A node limit reached exactly at the end of the last iteration.
-        if self.should_abort() {
+        if self.count_node() {
             return DRAW;
         }
         let mut best = -INFINITY;

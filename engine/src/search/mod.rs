@@ -154,6 +154,17 @@ impl Searcher {
         Ok(())
     }
 
+    /// Counts a node, unless the search was already aborted (so a node
+    /// limit holds exactly), and says whether the search must end.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        if self.state.aborted {
+            return true;
+        }
+        self.state.nodes += 1;
+        self.should_abort()
+    }
+
     /// Checks the node budget on every node and the clock and stop flag
     /// every 1024 nodes; sets `aborted` when the search must end.
     #[inline]

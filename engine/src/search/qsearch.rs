@@ -12,12 +12,8 @@ use movegen::{Board, Move, Piece};
 
 impl Searcher {
     pub(crate) fn qsearch(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.state.aborted {
-            return DRAW;
-        }
-        self.state.nodes += 1;
         self.state.seldepth = self.state.seldepth.max(ply);
-        if self.should_abort() {
+        if self.count_node() {
             return DRAW;
         }
         if board.is_insufficient_material() {

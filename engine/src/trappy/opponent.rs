@@ -12,7 +12,7 @@
 use super::natural::{probabilities, score_replies};
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, Searcher};
-use movegen::Move;
+use movegen::{Board, Move};
 use std::time::Duration;
 
 /// The opponent's table: small, since it only ever searches a few plies.
@@ -41,6 +41,20 @@ impl OpponentModel {
         self.searcher.new_game();
     }
 
+    /// The position after `root_move`, `None` when it is not legal; the
+    /// model's searcher takes the main search's tunables.
+    fn position_after(&mut self, probe: &RootProbe<'_>, root_move: Move) -> Option<Board> {
+        if !probe.root().is_legal(root_move) {
+            return None;
+        }
+        let mut after = probe.root().clone();
+        after.play(root_move);
+        if self.searcher.tunables() != probe.tunables() {
+            self.searcher.set_tunables(probe.tunables().clone());
+        }
+        Some(after)
+    }
+
     /// The natural-move model's likeliest reply after `root_move` and its
     /// probability (permille) at `temperature`; its nodes are charged to
     /// the allowance. `Ok(None)` when `root_move` is not legal or leaves
@@ -51,16 +65,9 @@ impl OpponentModel {
         root_move: Move,
         temperature: i32,
     ) -> Result<Option<(Move, i32)>, OutOfBudget> {
-        if !probe.root().is_legal(root_move) {
-            return Ok(None);
-        }
+        let Some(after) = self.position_after(probe, root_move) else { return Ok(None) };
         if probe.nodes_left() == 0 || probe.limits_reached() {
             return Err(OutOfBudget);
-        }
-        let mut after = probe.root().clone();
-        after.play(root_move);
-        if self.searcher.tunables() != probe.tunables() {
-            self.searcher.set_tunables(probe.tunables().clone());
         }
         let (scored, nodes) = score_replies(&mut self.searcher, &after);
         probe.charge(nodes);
@@ -83,14 +90,7 @@ impl OpponentModel {
         root_move: Move,
         depth: i32,
     ) -> Result<Option<Move>, OutOfBudget> {
-        if !probe.root().is_legal(root_move) {
-            return Ok(None);
-        }
-        let mut after = probe.root().clone();
-        after.play(root_move);
-        if self.searcher.tunables() != probe.tunables() {
-            self.searcher.set_tunables(probe.tunables().clone());
-        }
+        let Some(after) = self.position_after(probe, root_move) else { return Ok(None) };
         self.searcher.share_stop_flag(probe.stop_flag());
         let allowance = probe.nodes_left();
         let time_left = probe.time_left();
