@@ -80,6 +80,7 @@ pub fn run_bench_with(
     depth: i32,
     hash_mb: usize,
     tunables: &Tunables,
+    network: Option<&std::sync::Arc<crate::nnue::Network>>,
     mut per_position: impl FnMut(&str, u64),
 ) -> BenchResult {
     let start = Instant::now();
@@ -88,6 +89,7 @@ pub fn run_bench_with(
         // Each position gets a fresh searcher so results do not depend on
         // what was searched before.
         let mut searcher = TrappyEngine::new(hash_mb, tunables.clone());
+        searcher.set_network(network.cloned());
         let Ok(board) = Board::from_fen(fen) else { continue };
         let search = searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
         per_position(fen, search.nodes);
@@ -100,6 +102,6 @@ pub fn run_bench_with(
 
 /// Total nodes and elapsed milliseconds of the default bench at `depth`.
 pub fn run_bench(depth: i32, hash_mb: usize, per_position: impl FnMut(&str, u64)) -> (u64, u64) {
-    let result = run_bench_with(depth, hash_mb, &Tunables::default(), per_position);
+    let result = run_bench_with(depth, hash_mb, &Tunables::default(), None, per_position);
     (result.nodes, result.millis)
 }

@@ -37,6 +37,17 @@ pub fn eval_noise(key: u64, t: &Tunables) -> i32 {
     (mix(key ^ mix(t.weak_seed as u64)) % span) as i32 - amplitude
 }
 
+/// The evaluation noise of `board` under `t`: zero unless the engine is
+/// set to be noisy, which keeps the cost off the plain evaluation.
+#[inline]
+pub fn noise_for(board: &movegen::Board, t: &Tunables) -> i32 {
+    if t.weak_eval_noise > 0 {
+        eval_noise(board.hash(), t)
+    } else {
+        0
+    }
+}
+
 /// Index of the move drawn from `scores` (centipawns, best not necessarily
 /// first) with probability proportional to exp(score / temperature).
 pub fn softmax_index(scores: &[i32], temperature: i32, key: u64, seed: i32) -> usize {

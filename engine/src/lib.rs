@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod eval;
 pub mod fallible;
+pub mod nnue;
 pub mod opponent;
 pub mod output;
 pub mod perft_command;

@@ -38,6 +38,9 @@ enum Command {
         /// Override a tunable, e.g. --set TrapScale=0 (repeatable)
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
+        /// The evaluation: a network file or `classical`
+        #[arg(long, default_value = engine::nnue::CLASSICAL)]
+        eval_file: String,
     },
     /// Print every tunable in OpenBench's SPSA input format
     Spsa,
@@ -92,15 +95,19 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Bench { depth, set } => {
-            let tunables = match tunables_with_overrides(start, &set) {
-                Ok(tunables) => tunables,
+        Command::Bench { depth, set, eval_file } => {
+            let setup = tunables_with_overrides(start, &set)
+                .and_then(|tunables| Ok((tunables, engine::nnue::network_for_eval_file(&eval_file)?)));
+            let (tunables, network) = match setup {
+                Ok(setup) => setup,
                 Err(message) => {
                     eprintln!("error: {message}");
                     return ExitCode::from(2);
                 }
             };
-            let result = run_bench_with(depth, 16, &tunables, |fen, nodes| emit(&format!("{nodes:>10}  {fen}")));
+            let result = run_bench_with(depth, 16, &tunables, network.as_ref(), |fen, nodes| {
+                emit(&format!("{nodes:>10}  {fen}"))
+            });
             if result.trappy.searches > 0 {
                 emit(result.trappy.uci_line("bench").trim_start_matches("info string "));
             }

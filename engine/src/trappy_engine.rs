@@ -78,6 +78,16 @@ impl TrappyEngine {
         self.searcher.move_overhead
     }
 
+    /// Evaluates with `network` (`None`: the classical evaluation); the
+    /// trappy root's opponent model follows the main search.
+    pub fn set_network(&mut self, network: Option<Arc<crate::nnue::Network>>) {
+        self.searcher.set_network(network);
+    }
+
+    pub fn network(&self) -> Option<&Arc<crate::nnue::Network>> {
+        self.searcher.network()
+    }
+
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.searcher.move_overhead = overhead;
     }

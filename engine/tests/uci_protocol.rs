@@ -119,6 +119,8 @@ fn every_malformed_line_gets_an_error_and_changes_nothing() {
         "setoption name Hash value lots",
         "setoption name Threads value 4",
         "setoption name Move Overhead",
+        "setoption name EvalFile value /nonexistent/network.nnue",
+        "setoption name EvalFile value Cargo.toml",
         "setoption",
         "frobnicate the engine",
         "go depth banana movetime 100",

@@ -25,6 +25,14 @@ impl InProcessPlayer {
         Ok(InProcessPlayer { name: name.to_string(), engine: TrappyEngine::new(hash_mb, tunables) })
     }
 
+    /// Evaluates as `EvalFile` `value` says: a network file, or
+    /// `classical`. The error names the player and the file.
+    pub fn set_eval_file(&mut self, value: &str) -> Result<(), String> {
+        let network = engine::nnue::network_for_eval_file(value).map_err(|e| format!("player {}: {e}", self.name))?;
+        self.engine.set_network(network);
+        Ok(())
+    }
+
     /// Trappy counters of the current game.
     pub fn trappy_stats(&self) -> engine::trappy::TrappyStats {
         self.engine.trappy_stats()

@@ -1,5 +1,6 @@
-//! Who meets whom: the pairings of a tournament kind, and the schedule of
-//! colour-swapped game pairs that numbers every game.
+//! Who meets whom: the pairings of a tournament kind, the schedule of
+//! colour-swapped game pairs that numbers every game, and the order they
+//! are played in.
 
 use serde::{Deserialize, Serialize};
 
@@ -69,4 +70,37 @@ pub fn schedule_games(
         }
     }
     games
+}
+
+/// The order games are played in: pair by pair across the pairings (pair 1
+/// of every pairing, then pair 2, ...), not pairing after pairing. Two
+/// players compared on the same openings then play each opening at about
+/// the same time, so a change in the machine's load during a run under a
+/// clock falls on both alike. The games keep their schedule indices.
+pub fn play_order(mut games: Vec<ScheduledGame>, pairs_per_pairing: usize) -> Vec<ScheduledGame> {
+    let games_per_pairing = 2 * pairs_per_pairing.max(1);
+    games.sort_by_key(|g| ((g.index % games_per_pairing) / 2, g.index / games_per_pairing, g.index));
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pools_play_each_pair_across_the_pairings_before_the_next() {
+        let kind = TournamentKind::Pool { candidates: 2, head_to_head: false };
+        let games = schedule_games(kind, 3, 3, 10);
+        let ordered = play_order(games.clone(), 3);
+        let seen: Vec<(usize, (usize, usize), bool)> =
+            ordered.iter().take(4).map(|g| (g.opening, g.pairing, g.first_is_white)).collect();
+        assert_eq!(seen, vec![(0, (0, 2), true), (0, (0, 2), false), (0, (1, 2), true), (0, (1, 2), false)]);
+        let mut indices: Vec<usize> = ordered.iter().map(|g| g.index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..games.len()).collect::<Vec<_>>());
+        assert_eq!(
+            play_order(schedule_games(TournamentKind::HeadToHead, 2, 4, 10), 4),
+            schedule_games(TournamentKind::HeadToHead, 2, 4, 10)
+        );
+    }
 }

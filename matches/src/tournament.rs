@@ -10,6 +10,7 @@ use crate::odds::Odds;
 use crate::openings::Opening;
 use crate::pgn_writer::write_pgn;
 use crate::player::{Player, PlayerError};
+use crate::schedule::play_order;
 pub use crate::schedule::{pairings, ScheduledGame, TournamentKind};
 use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
@@ -23,7 +24,14 @@ use std::sync::Mutex;
 /// How to make a player; each worker thread makes its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    InProcess { name: String, overrides: Vec<(String, i64)>, hash_mb: usize },
+    /// `eval_file`: an `EvalFile` value (a network file, or `classical`);
+    /// `None` keeps the engine's default evaluation.
+    InProcess {
+        name: String,
+        overrides: Vec<(String, i64)>,
+        hash_mb: usize,
+        eval_file: Option<String>,
+    },
     Uci(UciEngineConfig),
 }
 
@@ -37,8 +45,12 @@ impl PlayerSpec {
 
     pub fn build(&self) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            PlayerSpec::InProcess { name, overrides, hash_mb } => {
-                Box::new(InProcessPlayer::new(name, overrides, *hash_mb)?)
+            PlayerSpec::InProcess { name, overrides, hash_mb, eval_file } => {
+                let mut player = InProcessPlayer::new(name, overrides, *hash_mb)?;
+                if let Some(value) = eval_file {
+                    player.set_eval_file(value)?;
+                }
+                Box::new(player)
             }
             PlayerSpec::Uci(config) => Box::new(UciPlayer::new(config.clone())),
         })
@@ -280,6 +292,7 @@ pub fn run_tournament(
     let entries = read_journal(&tournament.journal)?;
     let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
     let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
+    let todo = play_order(todo, tournament.pairs_per_pairing);
     if !todo.is_empty() {
         check_engines_start(&tournament.entrants)?;
     }

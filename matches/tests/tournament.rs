@@ -18,6 +18,7 @@ fn entrant(name: &str, trap_scale: i64) -> Entrant {
             name: name.into(),
             overrides: vec![("TrapScale".into(), trap_scale)],
             hash_mb: 2,
+            eval_file: None,
         },
         limit: LimitSpec::Depth(2),
         described: None,

@@ -45,7 +45,12 @@ impl RunResult {
 
 fn plain_player(name: &str, external: Option<&Path>) -> PlayerSpec {
     match external {
-        None => PlayerSpec::InProcess { name: name.into(), overrides: vec![("TrapScale".into(), 0)], hash_mb: 16 },
+        None => PlayerSpec::InProcess {
+            name: name.into(),
+            overrides: vec![("TrapScale".into(), 0)],
+            hash_mb: 16,
+            eval_file: None,
+        },
         Some(command) => PlayerSpec::Uci(UciEngineConfig {
             name: name.into(),
             command: command.to_path_buf(),

@@ -31,6 +31,9 @@ pub struct EngineSection {
     pub tc: Option<String>,
     #[serde(default = "default_hash")]
     pub hash_mb: usize,
+    /// In-process: the evaluation, a network file (relative to the
+    /// config) or `classical`.
+    pub eval_file: Option<String>,
     /// UCI: the program, its arguments, working directory and options.
     pub command: Option<PathBuf>,
     #[serde(default)]
@@ -123,6 +126,16 @@ pub enum EngineKind {
     #[default]
     InProcess,
     Uci,
+}
+
+/// An `eval_file` as the engine takes it: `classical` as it is, a path
+/// relative to the config's folder.
+fn eval_file_value(base: &Path, file: &str) -> String {
+    if file.trim().eq_ignore_ascii_case(engine::nnue::CLASSICAL) {
+        file.trim().to_string()
+    } else {
+        relative(base, Path::new(file)).display().to_string()
+    }
 }
 
 fn default_hash() -> usize {
@@ -221,9 +234,16 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 name: engine.name.clone(),
                 overrides: engine_overrides(engine, base)?,
                 hash_mb: engine.hash_mb,
+                eval_file: engine.eval_file.as_ref().map(|file| eval_file_value(base, file)),
             })
         }
         EngineKind::Uci => {
+            if engine.eval_file.is_some() {
+                return Err(format!(
+                    "engine '{}': eval_file is for in-process engines; give a UCI engine uci_options = {{ EvalFile = \"...\" }}",
+                    engine.name
+                ));
+            }
             let command =
                 engine.command.as_ref().ok_or_else(|| format!("engine '{}': uci needs command", engine.name))?;
             // A bare name is looked up on PATH; anything with a slash is a path.

@@ -5,6 +5,7 @@ mod adjudication_section;
 mod bench_command;
 #[cfg(test)]
 mod config_reference;
+mod datagen_command;
 mod engine_section;
 mod fit_command;
 mod fit_model;
@@ -21,19 +22,25 @@ mod parallel;
 mod predict_command;
 mod progress_bar;
 mod report_command;
+mod selfplay_game;
 mod spsa;
 mod stats_command;
 mod svg_chart;
+mod train_command;
+mod train_data;
+mod train_network;
 mod tune_command;
 mod tune_config;
 
 use clap::{Parser, Subcommand};
+use datagen_command::{run_datagen, DatagenArgs};
 use fit_command::{run_fit, FitArgs};
 use match_command::{run_match, MatchArgs};
 use predict_command::{run_predict, PredictArgs};
 use report_command::{run_report, ReportArgs};
 use stats_command::{run_stats, StatsArgs};
 use std::process::ExitCode;
+use train_command::{run_train, TrainArgs};
 use tune_command::{run_tune, TuneArgs};
 
 #[derive(Parser)]
@@ -55,6 +62,10 @@ enum Command {
     Tune(TuneArgs),
     /// Fit the evaluation's weights to game results (Texel's method)
     Fit(FitArgs),
+    /// Self-play training data for the evaluation network
+    Datagen(DatagenArgs),
+    /// Train the evaluation network on self-play data
+    Train(TrainArgs),
     /// How well the opponent models predict the moves in games (PGN)
     Predict(PredictArgs),
 }
@@ -71,6 +82,8 @@ fn main() -> ExitCode {
         Command::Tune(args) => run_tune(&args),
         Command::Fit(args) => run_fit(&args),
         Command::Predict(args) => run_predict(&args),
+        Command::Datagen(args) => run_datagen(&args),
+        Command::Train(args) => run_train(&args),
     };
     match result {
         Ok(text) => {

@@ -84,6 +84,20 @@ fn default_start() -> usize {
 pub const BUILTIN_OPENINGS: &str = "builtin";
 const BUILTIN_BOOK: &str = include_str!("../../data/openings/8moves_v3-2000.pgn");
 
+/// A whole book in file order: `builtin` for the one inside the binary,
+/// otherwise a PGN or EPD file.
+pub fn load_book(file: &Path) -> Result<Vec<Opening>, String> {
+    let section = OpeningsSection {
+        file: file.to_path_buf(),
+        order: OpeningOrder::Sequential,
+        seed: 0,
+        start: 1,
+        plies: None,
+        odds: None,
+    };
+    build_openings(&section, Path::new("."))
+}
+
 pub fn build_openings(section: &OpeningsSection, base: &Path) -> Result<Vec<Opening>, String> {
     let builtin = section.file.as_os_str() == BUILTIN_OPENINGS;
     let settings = OpeningSettings {

@@ -72,8 +72,7 @@ pub fn white_view(board: &Board, t: &Tunables) -> S {
 pub fn evaluate(board: &Board, t: &Tunables) -> i32 {
     let blended = white_view(board, t).taper(phase(board));
     let relative = blended * board.side_to_move().sign();
-    let noise = if t.weak_eval_noise > 0 { crate::fallible::eval_noise(board.hash(), t) } else { 0 };
-    relative + t.tempo + noise
+    relative + t.tempo + crate::fallible::noise_for(board, t)
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@ use super::ordering::{is_tactical, ScoredMoves};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, NONE};
 use super::tt::Bound;
 use super::Searcher;
-use crate::eval::evaluate;
 use movegen::{Board, Move, MoveList, Piece};
 
 impl Searcher {
@@ -42,7 +41,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate(board, &self.tunables) };
+            return if in_check { DRAW } else { self.static_eval(board, ply) };
         }
 
         let hit = self.tt.probe(board.hash(), ply);
@@ -63,7 +62,7 @@ impl Searcher {
         } else {
             match hit {
                 Some(h) if h.eval != NONE && h.eval.abs() < MATE_BOUND => h.eval,
-                _ => evaluate(board, &self.tunables),
+                _ => self.static_eval(board, ply),
             }
         };
 
@@ -82,7 +81,7 @@ impl Searcher {
                 let reduction = self.tunables.null_move_base + depth / self.tunables.null_move_divisor;
                 let mut child = board.clone();
                 child.play_null();
-                self.state.keys.push(child.hash());
+                self.enter_child(board, &child, ply);
                 let score = -self.negamax::<false>(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.state.keys.pop();
                 if self.state.aborted {
@@ -119,7 +118,7 @@ impl Searcher {
                     continue;
                 }
             }
-            self.state.keys.push(child.hash());
+            self.enter_child(board, &child, ply);
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, true)

@@ -274,7 +274,7 @@ impl Searcher {
             let mv = root_moves[index].mv;
             let mut child = board.clone();
             child.play(mv);
-            self.state.keys.push(child.hash());
+            self.enter_child(board, &child, 0);
             let nodes_before = self.state.nodes;
             let score = if index == 0 {
                 -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true)

@@ -9,6 +9,7 @@
 mod alpha_beta;
 pub mod history;
 mod iterative;
+mod network_eval;
 pub mod ordering;
 mod qsearch;
 pub mod root_policy;
@@ -20,9 +21,11 @@ mod state;
 pub mod time;
 pub mod tt;
 
+use crate::nnue::Network;
 use crate::tunables::{TunableError, Tunables};
 use history::History;
 use movegen::{Board, Move};
+use network_eval::NetworkEval;
 use state::SearchState;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -76,6 +79,9 @@ pub struct Searcher {
     lmr: Box<[[i32; 64]; 64]>,
     /// The current search's state (a fresh one per search).
     state: SearchState,
+    /// The evaluation network and its accumulators; `None`: the classical
+    /// evaluation.
+    network_eval: Option<NetworkEval>,
 }
 
 impl Searcher {
@@ -93,6 +99,7 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             lmr,
             state: SearchState::new(u64::MAX, None, &[], 0),
+            network_eval: None,
         }
     }
 
@@ -111,6 +118,45 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
+    }
+
+    /// Evaluates with `network`, or with the classical evaluation when
+    /// `None`. The table is cleared: its stored evaluations were the
+    /// other evaluation's.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        let same = match (&self.network_eval, &network) {
+            (Some(current), Some(new)) => Arc::ptr_eq(current.network(), new),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.network_eval = network.map(NetworkEval::new);
+            self.tt.clear();
+        }
+    }
+
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network_eval.as_ref().map(NetworkEval::network)
+    }
+
+    /// The static evaluation of `board`, `ply` moves from the root, for
+    /// the side to move.
+    #[inline]
+    pub(crate) fn static_eval(&mut self, board: &Board, ply: usize) -> i32 {
+        match &mut self.network_eval {
+            None => crate::eval::evaluate(board, &self.tunables),
+            Some(network) => network.score(board, ply) + crate::fallible::noise_for(board, &self.tunables),
+        }
+    }
+
+    /// Steps into `child`, a move from `parent` at `ply`: its key joins
+    /// the path (for repetitions) and the network's sums follow the move.
+    #[inline]
+    pub(crate) fn enter_child(&mut self, parent: &Board, child: &Board, ply: usize) {
+        self.state.keys.push(child.hash());
+        if let Some(network) = &mut self.network_eval {
+            network.enter_child(parent, child, ply);
+        }
     }
 
     pub fn tunables(&self) -> &Tunables {

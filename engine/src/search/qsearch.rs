@@ -7,7 +7,6 @@ use super::score::{DRAW, MATE, MAX_PLY};
 use super::see::see_value;
 use super::tt::Bound;
 use super::Searcher;
-use crate::eval::evaluate;
 use movegen::{Board, Move, Piece};
 
 impl Searcher {
@@ -21,7 +20,7 @@ impl Searcher {
         }
         let in_check = board.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate(board, &self.tunables) };
+            return if in_check { DRAW } else { self.static_eval(board, ply) };
         }
         let hit = self.tt.probe(board.hash(), ply);
         if let Some(hit) = hit {
@@ -29,7 +28,7 @@ impl Searcher {
                 return hit.score;
             }
         }
-        let stand_pat = if in_check { -MATE + ply as i32 } else { evaluate(board, &self.tunables) };
+        let stand_pat = if in_check { -MATE + ply as i32 } else { self.static_eval(board, ply) };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -54,6 +53,9 @@ impl Searcher {
             }
             let mut child = board.clone();
             child.play(mv);
+            if let Some(network) = &mut self.network_eval {
+                network.enter_child(board, &child, ply);
+            }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.state.aborted {
                 return DRAW;

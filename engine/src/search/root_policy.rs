@@ -117,6 +117,11 @@ impl<'a> RootProbe<'a> {
         &self.searcher.tunables
     }
 
+    /// The main search's evaluation network (`None`: classical).
+    pub fn network(&self) -> Option<&std::sync::Arc<crate::nnue::Network>> {
+        self.searcher.network()
+    }
+
     /// Time until the search's hard limit, if it has one.
     pub fn time_left(&self) -> Option<Duration> {
         self.searcher.state.timer.as_ref().and_then(|timer| timer.time_left())

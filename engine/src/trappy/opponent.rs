@@ -52,6 +52,8 @@ impl OpponentModel {
         if self.searcher.tunables() != probe.tunables() {
             self.searcher.set_tunables(probe.tunables().clone());
         }
+        // The opponent is modelled with the engine's own evaluation.
+        self.searcher.set_network(probe.network().cloned());
         Some(after)
     }
 

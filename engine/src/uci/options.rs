@@ -31,6 +31,7 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         "option name Clear Hash type button".to_string(),
         format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        format!("option name EvalFile type string default {}", crate::nnue::CLASSICAL),
         "option name Ponder type check default false".to_string(),
         "option name UCI_LimitStrength type check default false".to_string(),
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
@@ -132,6 +133,11 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
         }
         "threads" => {
             in_range("Threads", parse_integer("Threads", value)?, 1, 1)?;
+            Ok(())
+        }
+        "evalfile" => {
+            let network = crate::nnue::network_for_eval_file(value.unwrap_or_default())?;
+            searcher.set_network(network);
             Ok(())
         }
         "clear hash" => {

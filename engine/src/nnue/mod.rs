@@ -1,0 +1,33 @@
+//! The evaluation network (NNUE): 768 piece-square inputs seen from each
+//! side, one hidden layer per side with a squared clipped activation, and
+//! one output. The first layer's sums (the accumulator) change by a few
+//! rows per move, so the search updates them from the parent position
+//! instead of summing all pieces again.
+//!
+//! `features` says which inputs a position sets, `network` holds the
+//! integer weights and reads them from a file, `accumulator` keeps the
+//! first layer's sums and turns them into a score.
+
+mod accumulator;
+mod features;
+mod network;
+
+pub use accumulator::Accumulator;
+pub use features::{feature_index, for_each_feature, INPUTS};
+pub use network::{Network, NetworkError, HIDDEN, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
+
+use std::sync::Arc;
+
+/// The `EvalFile` value that selects the classical (hand-written, fitted)
+/// evaluation instead of a network.
+pub const CLASSICAL: &str = "classical";
+
+/// The network an `EvalFile` value names: `None` for `classical` (or an
+/// empty value), otherwise the network file at that path.
+pub fn network_for_eval_file(value: &str) -> Result<Option<Arc<Network>>, String> {
+    let value = value.trim();
+    if value.is_empty() || value.eq_ignore_ascii_case(CLASSICAL) || value == "<empty>" {
+        return Ok(None);
+    }
+    Network::load(std::path::Path::new(value)).map(|network| Some(Arc::new(network)))
+}

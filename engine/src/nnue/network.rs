@@ -1,0 +1,243 @@
+//! The network's integer weights and the file they are read from.
+//!
+//! File layout, little-endian: the magic `TRPYNNUE`, the format version
+//! (u32), the hidden size (u32), the first layer's weights (i16, one row of
+//! `HIDDEN` per input), its biases (i16 x `HIDDEN`), the output weights
+//! (i16 x `HIDDEN` for the side to move, then as many for the other side),
+//! the output bias (i32), and an FNV-1a checksum (u64) of everything before
+//! it, so a cut or damaged file is refused rather than played with.
+
+use super::features::INPUTS;
+use std::fmt;
+
+/// Hidden neurons per side.
+pub const HIDDEN: usize = 128;
+/// The first layer's weights and biases are stored times this; the
+/// activation clips the sums to [0, QUANT_HIDDEN].
+pub const QUANT_HIDDEN: i32 = 255;
+/// The output weights are stored times this.
+pub const QUANT_OUTPUT: i32 = 64;
+/// The network's output times this is centipawns.
+pub const OUTPUT_SCALE: i32 = 400;
+
+const MAGIC: &[u8; 8] = b"TRPYNNUE";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 8 + 4 + 4;
+const BODY_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The largest first-layer weight or bias a file may hold: a bias and 32
+/// rows then fit in an i16 sum.
+pub const MAX_FEATURE_WEIGHT: i16 = 990;
+/// The largest output weight: the output sums then fit in an i32.
+pub const MAX_OUTPUT_WEIGHT: i16 = 2 * QUANT_OUTPUT as i16;
+/// The length of a network file.
+pub const FILE_BYTES: usize = HEADER_BYTES + BODY_BYTES + 8;
+
+#[derive(Clone)]
+pub struct Network {
+    /// The first layer: the row an input adds to each side's sums.
+    pub feature_weights: Box<[[i16; HIDDEN]; INPUTS]>,
+    pub feature_bias: [i16; HIDDEN],
+    /// The output layer: weights for the side to move's half, then the
+    /// other side's.
+    pub output_weights: [[i16; HIDDEN]; 2],
+    pub output_bias: i32,
+}
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    NotANetwork,
+    Version(u32),
+    HiddenSize(u32),
+    Length {
+        expected: usize,
+        found: usize,
+    },
+    Checksum,
+    /// A weight so large the integer sums could overflow.
+    OutOfRange {
+        layer: &'static str,
+        value: i32,
+    },
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetworkError::NotANetwork => write!(f, "not a trappy network file (it does not start with TRPYNNUE)"),
+            NetworkError::Version(v) => write!(f, "network format version {v}; this engine reads version {VERSION}"),
+            NetworkError::HiddenSize(h) => {
+                write!(f, "the network has {h} hidden neurons per side; this engine is built for {HIDDEN}")
+            }
+            NetworkError::Length { expected, found } => {
+                write!(f, "the network file has {found} bytes where {expected} were expected (cut short or padded)")
+            }
+            NetworkError::Checksum => write!(f, "the network file's checksum does not match: the file is damaged"),
+            NetworkError::OutOfRange { layer, value } => {
+                write!(f, "the network's {layer} holds {value}, beyond what the engine's integer sums can carry")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// FNV-1a, 64 bits: enough to catch a damaged file, not a forgery.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// Reads little-endian integers in order.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0; N];
+        out.copy_from_slice(&self.bytes[self.at..self.at + N]);
+        self.at += N;
+        out
+    }
+
+    fn i16(&mut self) -> i16 {
+        i16::from_le_bytes(self.take())
+    }
+
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+}
+
+impl Network {
+    /// A network with every weight zero (it scores every position 0).
+    pub fn zeroed() -> Network {
+        let rows = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
+        let feature_weights = rows.try_into().unwrap_or_else(|_| unreachable!("the vector has INPUTS rows"));
+        Network { feature_weights, feature_bias: [0; HIDDEN], output_weights: [[0; HIDDEN]; 2], output_bias: 0 }
+    }
+
+    /// Reads a network file, checking its magic, version, size and checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err(NetworkError::NotANetwork);
+        }
+        let mut reader = Reader { bytes, at: 8 };
+        let version = reader.u32();
+        if version != VERSION {
+            return Err(NetworkError::Version(version));
+        }
+        let hidden = reader.u32();
+        if hidden as usize != HIDDEN {
+            return Err(NetworkError::HiddenSize(hidden));
+        }
+        if bytes.len() != FILE_BYTES {
+            return Err(NetworkError::Length { expected: FILE_BYTES, found: bytes.len() });
+        }
+        let (body, stored) = bytes.split_at(FILE_BYTES - 8);
+        if checksum(body) != u64::from_le_bytes(stored.try_into().map_err(|_| NetworkError::Checksum)?) {
+            return Err(NetworkError::Checksum);
+        }
+        let mut network = Network::zeroed();
+        for row in network.feature_weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = reader.i16());
+        }
+        network.feature_bias.iter_mut().for_each(|b| *b = reader.i16());
+        for half in network.output_weights.iter_mut() {
+            half.iter_mut().for_each(|w| *w = reader.i16());
+        }
+        network.output_bias = i32::from_le_bytes(reader.take());
+        network.check_ranges()?;
+        Ok(network)
+    }
+
+    fn check_ranges(&self) -> Result<(), NetworkError> {
+        let first = self.feature_weights.iter().flatten().chain(&self.feature_bias);
+        if let Some(&w) = first.clone().find(|w| w.abs() > MAX_FEATURE_WEIGHT) {
+            return Err(NetworkError::OutOfRange { layer: "first layer", value: i32::from(w) });
+        }
+        if let Some(&w) = self.output_weights.iter().flatten().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+            return Err(NetworkError::OutOfRange { layer: "output layer", value: i32::from(w) });
+        }
+        Ok(())
+    }
+
+    /// The file `from_bytes` reads.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(FILE_BYTES);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let rows = self.feature_weights.iter().flatten();
+        let all_i16 = rows.chain(&self.feature_bias).chain(self.output_weights.iter().flatten());
+        all_i16.for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a network file from disk; the error names the file.
+    pub fn load(path: &std::path::Path) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file {}: {e}", path.display()))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Network {
+        let mut network = Network::zeroed();
+        for (i, row) in network.feature_weights.iter_mut().enumerate() {
+            for (j, w) in row.iter_mut().enumerate() {
+                *w = ((i * 31 + j * 7) % 200) as i16 - 100;
+                if j == 0 {
+                    *w = MAX_FEATURE_WEIGHT;
+                }
+            }
+        }
+        network.feature_bias[3] = 17;
+        network.output_weights[1][5] = -9;
+        network.output_bias = 1234;
+        network
+    }
+
+    #[test]
+    fn a_network_survives_its_file() {
+        let network = sample();
+        let bytes = network.to_bytes();
+        assert_eq!(bytes.len(), FILE_BYTES);
+        let read = Network::from_bytes(&bytes).expect("reads back");
+        assert_eq!(read.feature_weights, network.feature_weights);
+        assert_eq!(read.feature_bias, network.feature_bias);
+        assert_eq!(read.output_weights, network.output_weights);
+        assert_eq!(read.output_bias, network.output_bias);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let bytes = sample().to_bytes();
+        assert_eq!(Network::from_bytes(b"hello").err(), Some(NetworkError::NotANetwork));
+        assert_eq!(
+            Network::from_bytes(&bytes[..1000]).err(),
+            Some(NetworkError::Length { expected: FILE_BYTES, found: 1000 })
+        );
+        let mut damaged = bytes.clone();
+        damaged[5000] ^= 1;
+        assert_eq!(Network::from_bytes(&damaged).err(), Some(NetworkError::Checksum));
+        let mut wider = bytes.clone();
+        wider[12..16].copy_from_slice(&256u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&wider).err(), Some(NetworkError::HiddenSize(256)));
+        let mut huge = sample();
+        huge.output_weights[0][0] = MAX_OUTPUT_WEIGHT + 1;
+        let refused = Network::from_bytes(&huge.to_bytes()).err();
+        assert_eq!(refused, Some(NetworkError::OutOfRange { layer: "output layer", value: 129 }));
+        let mut newer = bytes;
+        newer[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let message = Network::from_bytes(&newer).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains("version 2"), "{message}");
+    }
+}

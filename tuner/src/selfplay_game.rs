@@ -1,0 +1,191 @@
+//! One self-play game for training data: the engine against itself at a
+//! fixed node count, from a book opening followed by a few random plies,
+//! keeping every quiet position with the search's score. Everything is
+//! seeded by the game's index, so a game is the same on any thread and in
+//! any run.
+
+use engine::search::score::is_mate_score;
+use engine::search::{SearchLimits, Searcher};
+use matches::openings::Opening;
+use movegen::{is_threefold_repetition, Board, Color};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// How the games are played; written into the data file's header so a
+/// resumed run cannot mix two settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfPlaySettings {
+    pub nodes: u64,
+    pub random_plies: usize,
+    pub seed: u64,
+    /// A start (after the random plies) the engine scores beyond this is
+    /// skipped: a game decided before it begins teaches little.
+    pub opening_limit: i32,
+}
+
+/// A win is adjudicated when both sides' searches agree on at least this
+/// score (from White's side) for `WIN_PLIES` plies in a row.
+const WIN_SCORE: i32 = 1500;
+const WIN_PLIES: usize = 4;
+/// A draw is adjudicated after `DRAW_FROM_PLY` plies when the score stays
+/// within `DRAW_SCORE` for `DRAW_PLIES` plies in a row.
+const DRAW_FROM_PLY: usize = 80;
+const DRAW_SCORE: i32 = 10;
+const DRAW_PLIES: usize = 12;
+/// A game this long is a draw.
+const MAX_PLIES: usize = 400;
+
+/// A kept position: its FEN and the search's score from White's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredPosition {
+    pub fen: String,
+    pub white_score: i32,
+}
+
+/// The outcome for White, in half points: 2 a win, 1 a draw, 0 a loss.
+pub type WhiteHalfPoints = u8;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SelfPlayGame {
+    Played {
+        positions: Vec<ScoredPosition>,
+        result: WhiteHalfPoints,
+    },
+    /// The opening and random plies ended the game or left it decided.
+    Skipped,
+}
+
+/// The position game `index` starts from: a book opening picked by the
+/// seed, then `random_plies` uniformly random legal moves. `None` when a
+/// random ply leaves no legal move.
+pub fn start_position(book: &[Opening], settings: &SelfPlaySettings, index: u64) -> Option<(Board, Vec<u64>)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let opening = &book[rng.gen_range(0..book.len())];
+    let mut board = opening.start.clone();
+    let mut keys = Vec::new();
+    for &mv in &opening.moves {
+        keys.push(board.hash());
+        board.play(mv);
+    }
+    for _ in 0..settings.random_plies {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        keys.push(board.hash());
+        board.play(moves[rng.gen_range(0..moves.len())]);
+    }
+    board.has_legal_move().then_some((board, keys))
+}
+
+/// Plays game `index` with `searcher` (cleared first).
+pub fn play_game(searcher: &mut Searcher, book: &[Opening], settings: &SelfPlaySettings, index: u64) -> SelfPlayGame {
+    let Some((mut board, mut keys)) = start_position(book, settings, index) else {
+        return SelfPlayGame::Skipped;
+    };
+    searcher.new_game();
+    let limits = SearchLimits::nodes(settings.nodes);
+    let mut positions = Vec::new();
+    let (mut winning_plies, mut drawn_plies) = (0usize, 0usize);
+    let mut last_sign = 0;
+    for ply in 0.. {
+        if let Some(result) = decided_by_rules(&board, &keys) {
+            return SelfPlayGame::Played { positions, result };
+        }
+        if ply >= MAX_PLIES {
+            return SelfPlayGame::Played { positions, result: 1 };
+        }
+        let found = searcher.search(&board, &keys, &limits, &mut |_| {});
+        let white_score = found.score * board.side_to_move().sign();
+        if ply == 0 && white_score.abs() > settings.opening_limit {
+            return SelfPlayGame::Skipped;
+        }
+        let quiet = !board.in_check() && !board.is_capture(found.best_move) && found.best_move.promotion().is_none();
+        if quiet && !is_mate_score(white_score) {
+            positions.push(ScoredPosition { fen: board.to_fen(), white_score });
+        }
+        // Adjudication, as a match runner would: a long agreement on a
+        // decisive score, or a long quiet level score late in the game.
+        let sign = white_score.signum();
+        winning_plies = if white_score.abs() >= WIN_SCORE && sign == last_sign { winning_plies + 1 } else { 0 };
+        if white_score.abs() >= WIN_SCORE {
+            last_sign = sign;
+            if winning_plies + 1 >= WIN_PLIES {
+                return SelfPlayGame::Played { positions, result: if sign > 0 { 2 } else { 0 } };
+            }
+        } else {
+            last_sign = 0;
+        }
+        drawn_plies = if white_score.abs() <= DRAW_SCORE { drawn_plies + 1 } else { 0 };
+        if ply >= DRAW_FROM_PLY && drawn_plies >= DRAW_PLIES {
+            return SelfPlayGame::Played { positions, result: 1 };
+        }
+        keys.push(board.hash());
+        board.play(found.best_move);
+    }
+    unreachable!("the loop returns by MAX_PLIES")
+}
+
+/// The result when the rules end the game here: mate, stalemate,
+/// threefold repetition, fifty moves or bare material.
+fn decided_by_rules(board: &Board, keys: &[u64]) -> Option<WhiteHalfPoints> {
+    if !board.has_legal_move() {
+        if !board.in_check() {
+            return Some(1);
+        }
+        return Some(if board.side_to_move() == Color::White { 0 } else { 2 });
+    }
+    let repeated = is_threefold_repetition(keys, board.hash(), board.halfmove_clock());
+    (repeated || board.is_fifty_move_draw() || board.is_insufficient_material()).then_some(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use matches::openings::Opening;
+
+    fn settings() -> SelfPlaySettings {
+        SelfPlaySettings { nodes: 300, random_plies: 4, seed: 5, opening_limit: 400 }
+    }
+
+    fn book() -> Vec<Opening> {
+        vec![Opening { start: Board::startpos(), moves: vec![] }]
+    }
+
+    #[test]
+    fn a_game_is_the_same_whatever_searcher_plays_it() {
+        let (book, settings) = (book(), settings());
+        let mut first = Searcher::new(1);
+        let mut second = Searcher::new(1);
+        // The second searcher has seen another game first: its table and
+        // history must not leak into the next.
+        let _ = play_game(&mut second, &book, &settings, 2);
+        let a = play_game(&mut first, &book, &settings, 3);
+        let b = play_game(&mut second, &book, &settings, 3);
+        assert_eq!(a, b);
+        let SelfPlayGame::Played { positions, result } = a else { panic!("game 3 was skipped") };
+        assert!(result <= 2);
+        assert!(!positions.is_empty());
+        for position in &positions {
+            let board = Board::from_fen(&position.fen).expect("the game writes legal FENs");
+            assert!(!board.in_check(), "{} is not quiet", position.fen);
+        }
+    }
+
+    #[test]
+    fn games_start_from_different_positions() {
+        let (book, settings) = (book(), settings());
+        let starts: std::collections::HashSet<u64> =
+            (0..20).filter_map(|i| start_position(&book, &settings, i)).map(|(b, _)| b.hash()).collect();
+        assert!(starts.len() >= 15, "only {} distinct starts of 20", starts.len());
+    }
+
+    #[test]
+    fn the_rules_end_a_game_with_the_right_result() {
+        let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").expect("valid");
+        assert_eq!(decided_by_rules(&mated, &[]), Some(2));
+        let stalemate = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").expect("valid");
+        assert_eq!(decided_by_rules(&stalemate, &[]), Some(1));
+        assert_eq!(decided_by_rules(&Board::startpos(), &[]), None);
+    }
+}
