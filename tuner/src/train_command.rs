@@ -9,6 +9,7 @@ use crate::svg_chart::{panels_svg, Panel};
 use crate::train_data::{read_positions, TrainingPosition};
 use crate::train_network::{Adam, FloatNetwork, PARAMETERS};
 use clap::Args;
+use engine::nnue::Network;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -52,6 +53,10 @@ pub struct TrainArgs {
     /// Continue from the checkpoint beside the output
     #[arg(long)]
     pub resume: bool,
+    /// Start from this network (an `EvalFile`) instead of random weights:
+    /// a new generation trained further on new data
+    #[arg(long, conflicts_with = "resume")]
+    pub init: Option<PathBuf>,
 }
 
 /// What a run saves after each epoch.
@@ -76,6 +81,8 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
     if !(0.0..=1.0).contains(&args.blend) {
         return Err(format!("--blend {} is outside 0..1", args.blend));
     }
+    // Read before the data, which can take a while, so a wrong path fails at once.
+    let init = args.init.as_deref().map(Network::load).transpose()?;
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let started = Instant::now();
     let positions = read_positions(&args.data, threads)?;
@@ -97,14 +104,15 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         args.epochs
     );
     let fingerprint = format!(
-        "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {}",
+        "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {} init {}",
         train.len(),
         holdout.len(),
         args.blend,
         args.batch,
         args.rate,
         args.seed,
-        args.epochs
+        args.epochs,
+        args.init.as_ref().map_or("random".to_string(), |p| p.display().to_string())
     );
     let checkpoint_file = checkpoint_path(&args.output);
     let mut state = if args.resume {
@@ -121,7 +129,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         }
         state
     } else {
-        let network = FloatNetwork::random(args.seed);
+        let network = init.as_ref().map_or_else(|| FloatNetwork::random(args.seed), FloatNetwork::from_network);
         let mut state = Checkpoint { fingerprint, epochs_done: 0, network, adam: Adam::new(), losses: Vec::new() };
         let start_loss = mean_loss(&state.network, &holdout, args.blend, threads);
         println!("epoch 0: held-out loss {start_loss:.6}");

@@ -3,8 +3,8 @@
 //! the side to move, the search's score and the game's result.
 
 use crate::parallel::over_chunks;
-use engine::nnue::feature_index;
-use movegen::{Board, Color, Piece};
+use engine::nnue::for_each_feature;
+use movegen::{Board, Color};
 use std::path::PathBuf;
 
 /// At most this many pieces stand on a legal board.
@@ -29,13 +29,14 @@ impl TrainingPosition {
     pub fn from_board(board: &Board, white_score: i16, white_result: f32, game: u32) -> Option<TrainingPosition> {
         let mut white_features = [0u16; MAX_PIECES];
         let mut pieces = 0usize;
-        for owner in Color::ALL {
-            for piece in Piece::ALL {
-                for square in board.colored(piece, owner) {
-                    *white_features.get_mut(pieces)? = feature_index(Color::White, owner, piece, square) as u16;
-                    pieces += 1;
-                }
+        for_each_feature(board, Color::White, |input| {
+            if let Some(slot) = white_features.get_mut(pieces) {
+                *slot = input as u16;
             }
+            pieces += 1;
+        });
+        if pieces > MAX_PIECES {
+            return None;
         }
         Some(TrainingPosition {
             white_features,
@@ -130,7 +131,7 @@ mod tests {
         let position = TrainingPosition::from_board(&board, 0, 0.5, 0).expect("fits");
         let mut derived: Vec<u16> = position.white_inputs().iter().map(|&i| black_input(i)).collect();
         let mut direct = Vec::new();
-        engine::nnue::for_each_feature(&board, Color::Black, |i| direct.push(i as u16));
+        for_each_feature(&board, Color::Black, |i| direct.push(i as u16));
         derived.sort_unstable();
         direct.sort_unstable();
         assert_eq!(derived, direct);

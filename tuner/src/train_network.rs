@@ -146,6 +146,28 @@ impl FloatNetwork {
         error * error
     }
 
+    /// The float network whose weights are exactly an integer network's:
+    /// where `tuner train --init` starts from.
+    pub fn from_network(network: &Network) -> FloatNetwork {
+        let mut parameters = vec![0.0; PARAMETERS];
+        let hidden = QUANT_HIDDEN as f32;
+        for (input, row) in network.feature_weights.iter().enumerate() {
+            for (j, &w) in row.iter().enumerate() {
+                parameters[input * HIDDEN + j] = f32::from(w) / hidden;
+            }
+        }
+        for (j, &b) in network.feature_bias.iter().enumerate() {
+            parameters[FEATURE_BIAS + j] = f32::from(b) / hidden;
+        }
+        for (side, half) in network.output_weights.iter().enumerate() {
+            for (j, &w) in half.iter().enumerate() {
+                parameters[OUTPUT_WEIGHTS + side * HIDDEN + j] = f32::from(w) / QUANT_OUTPUT as f32;
+            }
+        }
+        parameters[OUTPUT_BIAS] = network.output_bias as f32 / (QUANT_HIDDEN * QUANT_OUTPUT) as f32;
+        FloatNetwork { parameters }
+    }
+
     /// The engine's integer network: each weight rounded at its layer's
     /// scale.
     pub fn quantize(&self) -> Network {
@@ -233,27 +255,6 @@ mod tests {
         }
     }
 
-    /// The float network whose weights are exactly the integer ones.
-    fn dequantized(network: &Network) -> FloatNetwork {
-        let mut parameters = vec![0.0; PARAMETERS];
-        let hidden = QUANT_HIDDEN as f32;
-        for (input, row) in network.feature_weights.iter().enumerate() {
-            for (j, &w) in row.iter().enumerate() {
-                parameters[input * HIDDEN + j] = f32::from(w) / hidden;
-            }
-        }
-        for (j, &b) in network.feature_bias.iter().enumerate() {
-            parameters[FEATURE_BIAS + j] = f32::from(b) / hidden;
-        }
-        for (side, half) in network.output_weights.iter().enumerate() {
-            for (j, &w) in half.iter().enumerate() {
-                parameters[OUTPUT_WEIGHTS + side * HIDDEN + j] = f32::from(w) / QUANT_OUTPUT as f32;
-            }
-        }
-        parameters[OUTPUT_BIAS] = network.output_bias as f32 / (QUANT_HIDDEN * QUANT_OUTPUT) as f32;
-        FloatNetwork { parameters }
-    }
-
     #[test]
     fn the_integer_network_scores_as_the_float_one() {
         let mut network = FloatNetwork::random(9);
@@ -262,7 +263,7 @@ mod tests {
         network.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 20.0);
         network.parameters[OUTPUT_BIAS] = 0.1;
         let quantized = network.quantize();
-        let exact = dequantized(&quantized);
+        let exact = FloatNetwork::from_network(&quantized);
         let mut largest = 0.0f32;
         for fen in [
             movegen::START_FEN,
@@ -282,6 +283,16 @@ mod tests {
             largest = largest.max(float.abs());
         }
         assert!(largest > 100.0, "scores up to {largest} cp are too small to test the scale");
+    }
+
+    #[test]
+    fn an_integer_network_read_back_rounds_to_itself() {
+        let mut network = FloatNetwork::random(4);
+        network.parameters[OUTPUT_BIAS] = 0.37;
+        let integer = network.quantize();
+        let read_back = FloatNetwork::from_network(&integer);
+        assert_eq!(read_back.quantize().to_bytes(), integer.to_bytes());
+        assert_ne!(read_back, network, "the float weights were rounded, so they cannot all come back");
     }
 
     #[test]

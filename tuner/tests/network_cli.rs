@@ -17,6 +17,18 @@ fn tuner(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tuner")).args(args).current_dir(dir).output().expect("run tuner")
 }
 
+/// A one-pair match config in `dir` between an engine with the
+/// evaluation `network` and one with the classical evaluation.
+fn write_match(dir: &Path, network: &str) {
+    let config = format!(
+        "[tournament]\nkind = \"head-to-head\"\npairs = 1\njournal = \"j.jsonl\"\n\
+         [openings]\nfile = \"builtin\"\n\
+         [[engine]]\nname = \"network\"\ndepth = 2\neval_file = \"{network}\"\n\
+         [[engine]]\nname = \"classical\"\ndepth = 2\neval_file = \"classical\"\n"
+    );
+    std::fs::write(dir.join("m.toml"), config).expect("config");
+}
+
 fn text(output: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
@@ -81,11 +93,28 @@ fn datagen_resumes_to_the_same_data_and_train_writes_a_playable_network() {
     assert!(!resumed.status.success(), "another epoch count is another run: {}", text(&resumed));
     assert!(text(&resumed).contains("another run"), "{}", text(&resumed));
 
-    let config = "[tournament]\nkind = \"head-to-head\"\npairs = 1\njournal = \"j.jsonl\"\n\
-                  [openings]\nfile = \"builtin\"\n\
-                  [[engine]]\nname = \"network\"\ndepth = 2\neval_file = \"net.nnue\"\n\
-                  [[engine]]\nname = \"classical\"\ndepth = 2\neval_file = \"classical\"\n";
-    std::fs::write(dir.join("m.toml"), config).expect("config");
+    // A new generation starts from the last network, not from random
+    // weights: with a step too small to move a weight across a rounding
+    // boundary, it writes back the network it started from.
+    let standing_still = |init: Option<&str>, output: &str| {
+        let mut args =
+            vec!["train", "whole.txt", "-o", output, "--epochs", "1", "--batch", "256", "--holdout-every", "3"];
+        args.extend(["--rate", "1e-9"]);
+        if let Some(init) = init {
+            args.extend(["--init", init]);
+        }
+        let run = tuner(&args, &dir);
+        assert!(run.status.success(), "{}", text(&run));
+        std::fs::read(dir.join(output)).expect("network written")
+    };
+    let first = std::fs::read(dir.join("net.nnue")).expect("network");
+    assert_eq!(standing_still(Some("net.nnue"), "next.nnue"), first);
+    assert_ne!(standing_still(None, "fresh.nnue"), first);
+    let missing = tuner(&["train", "whole.txt", "-o", "x.nnue", "--init", "none.nnue"], &dir);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing).contains("cannot read network file none.nnue"), "{}", text(&missing));
+
+    write_match(&dir, "net.nnue");
     let played = tuner(&["match", "m.toml"], &dir);
     assert!(played.status.success(), "{}", text(&played));
     let _ = std::fs::remove_dir_all(&dir);
@@ -100,11 +129,7 @@ fn bad_data_and_bad_networks_are_named() {
     assert!(text(&bad_data).contains("bad.txt line 1: bad FEN"), "{}", text(&bad_data));
 
     std::fs::write(dir.join("garbage.nnue"), "not a network").expect("write");
-    let config = "[tournament]\nkind = \"head-to-head\"\npairs = 1\njournal = \"j.jsonl\"\n\
-                  [openings]\nfile = \"builtin\"\n\
-                  [[engine]]\nname = \"network\"\ndepth = 2\neval_file = \"garbage.nnue\"\n\
-                  [[engine]]\nname = \"classical\"\ndepth = 2\n";
-    std::fs::write(dir.join("m.toml"), config).expect("config");
+    write_match(&dir, "garbage.nnue");
     let refused = tuner(&["match", "m.toml"], &dir);
     assert_eq!(refused.status.code(), Some(2));
     assert!(text(&refused).contains("not a trappy network file"), "{}", text(&refused));

@@ -120,45 +120,7 @@ fn activated_dot(half: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::network::{MAX_FEATURE_WEIGHT, MAX_OUTPUT_WEIGHT};
-
-    /// SplitMix64: enough randomness for test positions and weights
-    /// without a dependency in the engine.
-    struct TestRng(u64);
-
-    impl TestRng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-
-        fn gen_range(&mut self, range: std::ops::RangeInclusive<i32>) -> i32 {
-            range.start() + self.below((range.end() - range.start() + 1) as usize) as i32
-        }
-    }
-
-    fn random_network(seed: u64) -> Network {
-        let mut rng = TestRng(seed);
-        let mut network = Network::zeroed();
-        for row in network.feature_weights.iter_mut() {
-            row.iter_mut().for_each(|w| *w = rng.gen_range(-60..=60) as i16);
-        }
-        network.feature_bias.iter_mut().for_each(|b| *b = rng.gen_range(0..=120) as i16);
-        network
-            .output_weights
-            .iter_mut()
-            .flatten()
-            .for_each(|w| *w = rng.gen_range(-i32::from(MAX_OUTPUT_WEIGHT)..=i32::from(MAX_OUTPUT_WEIGHT)) as i16);
-        network.output_bias = rng.gen_range(-5000..=5000);
-        network
-    }
+    use crate::nnue::network::{random_network, TestRng, MAX_FEATURE_WEIGHT, MAX_OUTPUT_WEIGHT};
 
     #[test]
     fn updated_sums_equal_sums_from_scratch_along_random_games() {

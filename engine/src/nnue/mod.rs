@@ -14,6 +14,8 @@ mod network;
 
 pub use accumulator::Accumulator;
 pub use features::{feature_index, for_each_feature, INPUTS};
+#[cfg(test)]
+pub(crate) use network::random_network;
 pub use network::{Network, NetworkError, HIDDEN, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
 
 use std::sync::Arc;

@@ -186,6 +186,52 @@ impl Network {
 }
 
 #[cfg(test)]
+mod test_networks {
+    use super::*;
+
+    /// SplitMix64: enough randomness for test positions and weights
+    /// without a dependency in the engine.
+    pub(crate) struct TestRng(pub u64);
+
+    impl TestRng {
+        pub fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        pub fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+
+        pub fn gen_range(&mut self, range: std::ops::RangeInclusive<i32>) -> i32 {
+            range.start() + self.below((range.end() - range.start() + 1) as usize) as i32
+        }
+    }
+
+    /// A network of small random weights, for tests.
+    pub(crate) fn random_network(seed: u64) -> Network {
+        let mut rng = TestRng(seed);
+        let mut network = Network::zeroed();
+        for row in network.feature_weights.iter_mut() {
+            row.iter_mut().for_each(|w| *w = rng.gen_range(-60..=60) as i16);
+        }
+        network.feature_bias.iter_mut().for_each(|b| *b = rng.gen_range(0..=120) as i16);
+        network
+            .output_weights
+            .iter_mut()
+            .flatten()
+            .for_each(|w| *w = rng.gen_range(-i32::from(MAX_OUTPUT_WEIGHT)..=i32::from(MAX_OUTPUT_WEIGHT)) as i16);
+        network.output_bias = rng.gen_range(-5000..=5000);
+        network
+    }
+}
+#[cfg(test)]
+pub(crate) use test_networks::{random_network, TestRng};
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -36,12 +36,14 @@ impl NetworkEval {
         if next >= self.stack.len() {
             return;
         }
-        if self.keys[ply] == Some(parent.hash()) {
-            let (below, above) = self.stack.split_at_mut(next);
-            above[0].update_from(&below[ply], &self.network, parent, child);
-        } else {
-            self.stack[next] = Accumulator::from_scratch(&self.network, child);
+        // A parent reached without an update (the root, a root policy's
+        // line) is summed once here, so its other children update from it.
+        if self.keys[ply] != Some(parent.hash()) {
+            self.stack[ply] = Accumulator::from_scratch(&self.network, parent);
+            self.keys[ply] = Some(parent.hash());
         }
+        let (below, above) = self.stack.split_at_mut(next);
+        above[0].update_from(&below[ply], &self.network, parent, child);
         self.keys[next] = Some(child.hash());
     }
 
@@ -56,5 +58,37 @@ impl NetworkEval {
             self.keys[ply] = Some(board.hash());
         }
         self.stack[ply].score(&self.network, board.side_to_move())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::nnue::{random_network, Accumulator};
+    use crate::search::{SearchLimits, Searcher};
+    use movegen::Board;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_search_with_a_network_uses_its_scores_and_repeats_itself() {
+        let network = Arc::new(random_network(5));
+        let quiet =
+            Board::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4").expect("valid");
+        let mut searcher = Searcher::new(1);
+        searcher.set_network(Some(Arc::clone(&network)));
+        // Depth-0 quiescence with no good capture stands pat on the network's score.
+        let stand_pat = Accumulator::from_scratch(&network, &quiet).score(&network, quiet.side_to_move());
+        assert!(searcher.quiescence(&quiet) >= stand_pat);
+        let first = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        searcher.new_game();
+        let second = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        assert_eq!((first.best_move, first.score, first.nodes), (second.best_move, second.score, second.nodes));
+        // The classical evaluation searches another tree.
+        let mut classical = Searcher::new(1);
+        let plain = classical.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        assert_ne!(plain.nodes, first.nodes);
+        searcher.set_network(None);
+        searcher.new_game();
+        let back = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        assert_eq!(back.nodes, plain.nodes);
     }
 }
