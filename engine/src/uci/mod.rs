@@ -454,7 +454,7 @@ mod tests {
         // The options set stay as set; only the search's view changes.
         assert_eq!(session.settings.tunables.contempt, 0);
         session.handle_line("setoption name UCI_Opponent value none 2700 computer Strong Engine");
-        assert!(contempt(&mut session) < 0, "a stronger opponent: a draw is welcome");
+        assert_eq!(contempt(&mut session), 0, "a stronger opponent changes nothing");
         session.handle_line("setoption name UCI_Opponent value");
         assert_eq!(contempt(&mut session), 0);
         // The plain options say the same.
