@@ -6,12 +6,11 @@
 //! Against a weaker opponent a draw gives away expected score, so the
 //! engine plays on (contempt). Against a stronger one it plays as told
 //! nothing: a contempt below zero measured nothing but more repetitions.
-//! Traps are set only against an
-//! opponent known to be fallible: a human, or an engine rated well below
-//! this one. Told nothing, the engine plays as plain minimax, node for
-//! node, unless `TrapUnknownOpponent` says otherwise. The mapping and the
-//! figures that set it are in docs/trappy-root.md ("Knowing the
-//! opponent").
+//! Traps are set only against an opponent known to be fallible: a human,
+//! or an engine rated well below this one. Told nothing, the engine plays
+//! as plain minimax, node for node, unless `TrapUnknownOpponent` says
+//! otherwise. The mapping and the figures that set it are in
+//! docs/trappy-root.md ("Knowing the opponent").
 
 use crate::tunables::Tunables;
 

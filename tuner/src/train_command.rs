@@ -54,8 +54,9 @@ pub struct TrainArgs {
     #[arg(long)]
     pub resume: bool,
     /// Start from this network (an `EvalFile`) instead of random weights:
-    /// a new generation trained further on new data
-    #[arg(long, conflicts_with = "resume")]
+    /// a new generation trained further on new data. Part of the run:
+    /// `--resume` wants it again
+    #[arg(long)]
     pub init: Option<PathBuf>,
 }
 

@@ -110,6 +110,18 @@ fn datagen_resumes_to_the_same_data_and_train_writes_a_playable_network() {
     let first = std::fs::read(dir.join("net.nnue")).expect("network");
     assert_eq!(standing_still(Some("net.nnue"), "next.nnue"), first);
     assert_ne!(standing_still(None, "fresh.nnue"), first);
+    // Resuming a run that started from a network needs that network again.
+    let resume_next = |with_init: bool| {
+        let mut args = vec!["train", "whole.txt", "-o", "next.nnue", "--epochs", "1", "--batch", "256"];
+        args.extend(["--holdout-every", "3", "--rate", "1e-9", "--resume"]);
+        if with_init {
+            args.extend(["--init", "net.nnue"]);
+        }
+        tuner(&args, &dir)
+    };
+    assert!(text(&resume_next(false)).contains("another run"));
+    let resumed_next = resume_next(true);
+    assert!(resumed_next.status.success(), "{}", text(&resumed_next));
     let missing = tuner(&["train", "whole.txt", "-o", "x.nnue", "--init", "none.nnue"], &dir);
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing).contains("cannot read network file none.nnue"), "{}", text(&missing));

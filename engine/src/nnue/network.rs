@@ -286,4 +286,21 @@ mod tests {
         let message = Network::from_bytes(&newer).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(message.contains("version 2"), "{message}");
     }
+
+    #[test]
+    fn the_network_in_the_repository_loads_and_knows_material() {
+        use crate::nnue::Accumulator;
+        use movegen::Board;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/networks/gen1.nnue");
+        let network = Network::load(&path).expect("the repository's network");
+        let score = |fen: &str| {
+            let board = Board::from_fen(fen).expect("valid");
+            Accumulator::from_scratch(&network, &board).score(&network, board.side_to_move())
+        };
+        assert!(score(movegen::START_FEN).abs() < 150);
+        let queen_up = score("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(queen_up > 700, "a queen up scores {queen_up}");
+        // The same position from the other side, colours swapped.
+        assert_eq!(score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1"), queen_up);
+    }
 }
