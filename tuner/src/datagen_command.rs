@@ -69,7 +69,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
     let header = format!("{} eval={}", header_line(&settings, &args.book), args.eval_file.trim());
     let done = prepare_file(&args.output, &header, args.resume)?;
     let pending: Vec<u64> = (0..args.games).filter(|index| !done.games.contains(index)).collect();
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let threads = crate::parallel::thread_count(args.threads);
     let file = OpenOptions::new()
         .append(true)
         .open(&args.output)

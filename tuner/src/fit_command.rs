@@ -5,10 +5,11 @@
 //! held-out games before and after. The run's state is saved as it goes,
 //! so `--resume` continues an interrupted fit.
 
+use crate::atomic_write::write_atomically;
 use crate::fit_model::{fit_scale, gradient, mean_error, minimise_scale, win_probability, Adam, Sample};
 use crate::fit_positions::{extract_positions, format_position, parse_positions, LabelledPosition};
 use crate::fit_stockfish::UciScorer;
-use crate::parallel::{over_chunks, over_chunks_mut};
+use crate::parallel::{over_chunks, over_chunks_mut, thread_count};
 use crate::progress_bar::terminal_bar;
 use clap::{Args, Subcommand};
 use engine::eval::{evaluation_weights, linear_form, EvalWeight};
@@ -102,7 +103,7 @@ fn run_extract(args: &ExtractArgs) -> Result<String, String> {
     if positions.is_empty() {
         return Err("no quiet position in the finished games given".into());
     }
-    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    let threads = thread_count(args.threads);
     if let Some(command) = &args.stockfish {
         score_positions(&mut positions, command, args.stockfish_depth, threads)?;
     }
@@ -129,10 +130,6 @@ fn run_extract(args: &ExtractArgs) -> Result<String, String> {
         counts.duplicates,
         counts.unfinished_games
     ))
-}
-
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Scores every position with its own engine process per thread.
@@ -206,7 +203,7 @@ struct FitState {
 
 fn run_fitting(args: &RunArgs) -> Result<String, String> {
     let started = Instant::now();
-    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    let threads = thread_count(args.threads);
     let source = args.positions.display().to_string();
     let text = std::fs::read_to_string(&args.positions).map_err(|e| format!("cannot read {source}: {e}"))?;
     let positions = parse_positions(&text, &source)?;
@@ -425,10 +422,7 @@ fn read_state(path: &Path) -> Result<FitState, String> {
     serde_json::from_str(&text).map_err(|e| format!("state {} is not a fit state: {e}", path.display()))
 }
 
-/// Written beside and renamed, so a kill never leaves half a state.
 fn write_state(path: &Path, state: &FitState) -> Result<(), String> {
     let text = serde_json::to_string(state).map_err(|e| e.to_string())?;
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, text).map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-    std::fs::rename(&temporary, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_atomically(path, text)
 }

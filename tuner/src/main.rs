@@ -2,6 +2,7 @@
 //! statistics calculator.
 
 mod adjudication_section;
+mod atomic_write;
 mod bench_command;
 #[cfg(test)]
 mod config_reference;

@@ -270,7 +270,7 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
         Some(section) => Some(sprt_plan(section, kind, &entrants)?),
         None => None,
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = crate::parallel::thread_count(None);
     let journal = relative(base, &section.journal);
     Ok(MatchPlan {
         chart: section.chart.as_ref().map_or_else(|| journal.with_extension("svg"), |p| relative(base, p)),

@@ -2,6 +2,11 @@
 //! thread, each chunk handed to `work` with its offset in the slice, the
 //! results returned in slice order. A panic in a worker is passed on.
 
+/// The threads a command runs on: those `requested`, else one per core.
+pub fn thread_count(requested: Option<usize>) -> usize {
+    requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+}
+
 /// The chunk length that gives each of `threads` threads one chunk.
 fn chunk_length(items: usize, threads: usize) -> usize {
     items.div_ceil(threads.max(1)).max(1)

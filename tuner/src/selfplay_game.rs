@@ -6,8 +6,10 @@
 
 use engine::search::score::is_mate_score;
 use engine::search::{SearchLimits, Searcher};
+use matches::adjudication::rules_outcome;
+use matches::game_record::GameResult;
 use matches::openings::Opening;
-use movegen::{is_threefold_repetition, Board, Color};
+use movegen::Board;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -126,17 +128,15 @@ pub fn play_game(searcher: &mut Searcher, book: &[Opening], settings: &SelfPlayS
     unreachable!("the loop returns by MAX_PLIES")
 }
 
-/// The result when the rules end the game here: mate, stalemate,
-/// threefold repetition, fifty moves or bare material.
+/// The result when the rules end the game here, as the match runner
+/// decides it: mate, stalemate, threefold repetition, fifty moves or bare
+/// material.
 fn decided_by_rules(board: &Board, keys: &[u64]) -> Option<WhiteHalfPoints> {
-    if !board.has_legal_move() {
-        if !board.in_check() {
-            return Some(1);
-        }
-        return Some(if board.side_to_move() == Color::White { 0 } else { 2 });
-    }
-    let repeated = is_threefold_repetition(keys, board.hash(), board.halfmove_clock());
-    (repeated || board.is_fifty_move_draw() || board.is_insufficient_material()).then_some(1)
+    rules_outcome(board, keys).map(|(result, _)| match result {
+        GameResult::WhiteWins => 2,
+        GameResult::Draw => 1,
+        GameResult::BlackWins => 0,
+    })
 }
 
 #[cfg(test)]

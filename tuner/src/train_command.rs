@@ -4,7 +4,8 @@
 //! history) lets `--resume` continue an interrupted run; a chart shows
 //! the training and held-out loss per epoch.
 
-use crate::parallel::over_chunks;
+use crate::atomic_write::write_atomically;
+use crate::parallel::{over_chunks, thread_count};
 use crate::svg_chart::{panels_svg, Panel};
 use crate::train_data::{read_positions, TrainingPosition};
 use crate::train_network::{Adam, FloatNetwork, PARAMETERS};
@@ -84,7 +85,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
     }
     // Read before the data, which can take a while, so a wrong path fails at once.
     let init = args.init.as_deref().map(Network::load).transpose()?;
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let threads = thread_count(args.threads);
     let started = Instant::now();
     let positions = read_positions(&args.data, threads)?;
     let (train, holdout): (Vec<TrainingPosition>, Vec<TrainingPosition>) =
@@ -201,18 +202,10 @@ fn mean_loss(network: &FloatNetwork, positions: &[TrainingPosition], blend: f32,
 /// Writes the network, the checkpoint and the chart; each file is written
 /// whole to a temporary name first, so an interrupt leaves the old one.
 fn save(state: &Checkpoint, output: &Path, checkpoint: &Path, chart: &Path) -> Result<(), String> {
-    write_whole(output, &state.network.quantize().to_bytes())?;
+    write_atomically(output, state.network.quantize().to_bytes())?;
     let json = serde_json::to_vec(state).map_err(|e| format!("cannot encode the checkpoint: {e}"))?;
-    write_whole(checkpoint, &json)?;
-    write_whole(chart, loss_chart(&state.losses).as_bytes())
-}
-
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".part");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, bytes).map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-    std::fs::rename(&temporary, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_atomically(checkpoint, json)?;
+    write_atomically(chart, loss_chart(&state.losses))
 }
 
 fn loss_chart(losses: &[(f64, f64)]) -> String {

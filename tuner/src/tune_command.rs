@@ -5,6 +5,7 @@
 //! iteration's games are journaled, so `kill -9` loses at most the games
 //! in progress.
 
+use crate::atomic_write::write_atomically;
 use crate::spsa::{iteration_rng, perturb, update, SpsaParam};
 use crate::svg_chart::{moving_average, panels_svg, Panel};
 use crate::tune_config::{load_tune_config, TunePlan};
@@ -69,15 +70,6 @@ fn read_state(path: &Path) -> Result<Option<TuneState>, String> {
     }
 }
 
-/// Writes `text` to a temporary file and renames it over `path`, so a
-/// reader (or a resumed run) never sees half a file.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, text)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
 fn journal_path(plan: &TunePlan, iteration: usize) -> PathBuf {
     let stem = plan.state.file_stem().and_then(|s| s.to_str()).unwrap_or("tune");
     plan.state.with_file_name(format!("{stem}-iteration-{iteration}.jsonl"))
@@ -98,7 +90,7 @@ fn write_outputs(plan: &TunePlan, state: &TuneState, config: &Path) -> Result<()
         format!("after {} of {} SPSA iterations", state.completed, plan.schedule.iterations),
         "Use with: trappy --options FILE, or options_file = \"FILE\" in a tuner match [[engine]]".to_string(),
     ];
-    write_atomically(&plan.output, &plan.tunables_at(&values).options_toml(&header))?;
+    write_atomically(&plan.output, plan.tunables_at(&values).options_toml(&header))?;
     let names: Vec<&str> = state.params.iter().map(|p| p.name.as_str()).collect();
     let mut csv = format!("iteration,plus_points,minus_points,games,{}\n", names.join(","));
     let start: Vec<String> = plan.params.iter().map(|p| format!("{:.3}", p.value)).collect();
@@ -110,7 +102,7 @@ fn write_outputs(plan: &TunePlan, state: &TuneState, config: &Path) -> Result<()
     }
     write_atomically(&plan.csv, &csv)?;
     let title = format!("SPSA, {} iterations ({})", state.completed, config.display());
-    write_atomically(&plan.svg, &tune_chart(&title, plan, state))
+    write_atomically(&plan.svg, tune_chart(&title, plan, state))
 }
 
 /// One panel per parameter in its own units (the start value dashed), and

@@ -196,7 +196,7 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
         let with_odds = section.apply(openings, seats)?;
         (openings, odds, odds_note) = (with_odds.openings, Some(with_odds.odds), Some(with_odds.note));
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = crate::parallel::thread_count(None);
     Ok(TunePlan {
         schedule: Schedule { iterations: tune.iterations, alpha: tune.alpha, gamma: tune.gamma, a_ratio: tune.a_ratio },
         pairs: tune.pairs,

@@ -154,6 +154,13 @@ impl Searcher {
     #[inline]
     pub(crate) fn enter_child(&mut self, parent: &Board, child: &Board, ply: usize) {
         self.state.keys.push(child.hash());
+        self.network_follows(parent, child, ply);
+    }
+
+    /// The network's sums follow the move from `parent` to `child` (the
+    /// quiescence search's captures, which keep no repetition path).
+    #[inline]
+    pub(crate) fn network_follows(&mut self, parent: &Board, child: &Board, ply: usize) {
         if let Some(network) = &mut self.network_eval {
             network.enter_child(parent, child, ply);
         }

@@ -38,10 +38,7 @@ impl NetworkEval {
         }
         // A parent reached without an update (the root, a root policy's
         // line) is summed once here, so its other children update from it.
-        if self.keys[ply] != Some(parent.hash()) {
-            self.stack[ply] = Accumulator::from_scratch(&self.network, parent);
-            self.keys[ply] = Some(parent.hash());
-        }
+        self.hold(parent, ply);
         let (below, above) = self.stack.split_at_mut(next);
         above[0].update_from(&below[ply], &self.network, parent, child);
         self.keys[next] = Some(child.hash());
@@ -53,11 +50,18 @@ impl NetworkEval {
         if ply >= self.stack.len() {
             return Accumulator::from_scratch(&self.network, board).score(&self.network, board.side_to_move());
         }
+        self.hold(board, ply);
+        self.stack[ply].score(&self.network, board.side_to_move())
+    }
+
+    /// Makes `ply`'s accumulator hold `board`, summing it from scratch
+    /// unless it already does.
+    #[inline]
+    fn hold(&mut self, board: &Board, ply: usize) {
         if self.keys[ply] != Some(board.hash()) {
             self.stack[ply] = Accumulator::from_scratch(&self.network, board);
             self.keys[ply] = Some(board.hash());
         }
-        self.stack[ply].score(&self.network, board.side_to_move())
     }
 }
 

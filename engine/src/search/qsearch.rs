@@ -53,9 +53,7 @@ impl Searcher {
             }
             let mut child = board.clone();
             child.play(mv);
-            if let Some(network) = &mut self.network_eval {
-                network.enter_child(board, &child, ply);
-            }
+            self.network_follows(board, &child, ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.state.aborted {
                 return DRAW;
