@@ -100,8 +100,10 @@ pub fn run_bench_with(
     result
 }
 
-/// Total nodes and elapsed milliseconds of the default bench at `depth`.
+/// Total nodes and elapsed milliseconds of the default bench at `depth`,
+/// with the default evaluation.
 pub fn run_bench(depth: i32, hash_mb: usize, per_position: impl FnMut(&str, u64)) -> (u64, u64) {
-    let result = run_bench_with(depth, hash_mb, &Tunables::default(), None, per_position);
+    let network = crate::nnue::default_network();
+    let result = run_bench_with(depth, hash_mb, &Tunables::default(), network.as_ref(), per_position);
     (result.nodes, result.millis)
 }

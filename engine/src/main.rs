@@ -38,8 +38,9 @@ enum Command {
         /// Override a tunable, e.g. --set TrapScale=0 (repeatable)
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
-        /// The evaluation: a network file or `classical`
-        #[arg(long, default_value = engine::nnue::CLASSICAL)]
+        /// The evaluation: `embedded` (the network built in), a network file
+        /// or `classical`
+        #[arg(long, default_value = engine::nnue::DEFAULT_EVAL_FILE)]
         eval_file: String,
     },
     /// Print every tunable in OpenBench's SPSA input format

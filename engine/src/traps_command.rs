@@ -4,6 +4,7 @@
 //! and every reply some shallower iteration preferred that loses at the
 //! final depth, with its score vector.
 
+use crate::nnue::Network;
 use crate::output::emit;
 use crate::search::{SearchLimits, Searcher};
 use crate::trappy::annotate::AnnotatedRoot;
@@ -11,6 +12,7 @@ use crate::trappy::{TrapConfig, TrappyRoot};
 use crate::tunables::Tunables;
 use clap::Args;
 use movegen::{Board, Move};
+use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct TrapsArgs {
@@ -26,6 +28,10 @@ pub struct TrapsArgs {
     /// Hash size in MB
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    /// The evaluation: `embedded` (the network built in), a network file
+    /// or `classical`
+    #[arg(long, default_value = crate::nnue::DEFAULT_EVAL_FILE)]
+    pub eval_file: String,
 }
 
 /// The annotation of one position.
@@ -39,10 +45,18 @@ pub struct Annotation {
 }
 
 /// Runs the annotator with the given tunables (TrapScale 0 is allowed: the
-/// traps are still listed, just never rewarded).
-pub fn annotate(board: &Board, depth: i32, hash_mb: usize, tunables: &Tunables) -> Annotation {
+/// traps are still listed, just never rewarded), evaluating with `network`
+/// (the classical evaluation when `None`).
+pub fn annotate(
+    board: &Board,
+    depth: i32,
+    hash_mb: usize,
+    tunables: &Tunables,
+    network: Option<Arc<Network>>,
+) -> Annotation {
     let mut searcher = Searcher::new(hash_mb);
     searcher.set_tunables(tunables.clone());
+    searcher.set_network(network);
     let mut annotator = TrappyRoot::annotator(TrapConfig::from_tunables(tunables));
     let result =
         searcher.search_with_policy(board, &[], &SearchLimits::depth(depth), &mut |_| {}, Some(&mut annotator));
@@ -118,7 +132,8 @@ pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
     if !board.has_legal_move() {
         return Err("the position has no legal move to annotate".into());
     }
-    let annotation = annotate(&board, args.depth, args.hash, tunables);
+    let network = crate::nnue::network_for_eval_file(&args.eval_file)?;
+    let annotation = annotate(&board, args.depth, args.hash, tunables, network);
     if args.json {
         emit(&annotation.to_json());
     } else {

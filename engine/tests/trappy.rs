@@ -4,12 +4,14 @@
 //! stays small, and colour-flipped positions give mirrored decisions.
 
 use engine::bench::BENCH_POSITIONS;
+use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchResult, Searcher};
 use engine::trappy_engine::TrappyEngine;
 use engine::traps_command::{annotate, Annotation};
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The depth the traps.epd test uses (documented in the README).
 const TRAP_TEST_DEPTH: i32 = 6;
@@ -46,38 +48,64 @@ fn trap_cases() -> Vec<TrapCase> {
         .collect()
 }
 
+/// Both evaluations: the classical one and the built-in network.
+fn evaluations() -> [(&'static str, Option<Arc<Network>>); 2] {
+    [("classical", None), ("network", Some(engine::nnue::embedded_network()))]
+}
+
 #[test]
 fn every_known_trap_is_listed_with_positive_profit() {
     let cases = trap_cases();
     assert_eq!(cases.len(), 5);
-    for case in cases {
-        let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-        let annotation = annotate(&board, TRAP_TEST_DEPTH, 32, &Tunables::default());
-        let root = annotation
-            .root_moves
-            .iter()
-            .find(|root| root.mv.to_string() == case.setting_move)
-            .unwrap_or_else(|| panic!("{}: no root move {}", case.id, case.setting_move));
-        // Every trap of the file fools an opponent who searches: at least
-        // quiescence, the shallowest view the model has. (Blackburne-
-        // Shilling's Nxf7? once fooled only a pure material count; with
-        // the threat terms of the evaluation a 3-ply search falls for it.)
-        let trap = root.traps.iter().find(|trap| trap.reply.to_string() == case.tempting_reply);
-        let trap = trap.unwrap_or_else(|| {
-            panic!("{}: {} not a trap of {}: {}", case.id, case.tempting_reply, case.setting_move, annotation.to_text())
-        });
-        assert!(trap.profit > 0 && trap.trappiness > 0, "{}: {trap:?}", case.id);
-        // The vector starts at a shallow iteration that preferred the reply
-        // (quiescence, iteration 2, at the earliest) and ends at the truth.
-        assert!(trap.vector.first().is_some_and(|entry| (2..TRAP_TEST_DEPTH as usize).contains(&entry.0)));
-        assert_eq!(trap.vector.last().map(|entry| entry.0), Some(TRAP_TEST_DEPTH as usize));
+    for (evaluation, network) in evaluations() {
+        let mut missed = Vec::new();
+        for case in &cases {
+            let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+            let annotation = annotate(&board, TRAP_TEST_DEPTH, 32, &Tunables::default(), network.clone());
+            if let Err(why) = known_trap_is_listed(case, &annotation, evaluation) {
+                missed.push(why);
+            }
+        }
+        // A trap is a reply that a shallower search with the same
+        // evaluation prefers. The network's shallow searches turn down two
+        // of the file's replies at every depth (Lasker's Bxb4 after ...dxe3,
+        // Blackburne-Shilling's Nxf7 after ...Qg5, whose Qxg2 it sees), so
+        // they are not traps for an opponent modelled with it; the classical
+        // evaluation must list all five.
+        let allowed = if network.is_some() { 2 } else { 0 };
+        assert!(missed.len() <= allowed, "{evaluation}: {missed:#?}");
     }
+}
+
+/// Whether the file's tempting reply is listed as a trap of its setting
+/// move, and why not.
+fn known_trap_is_listed(case: &TrapCase, annotation: &Annotation, evaluation: &str) -> Result<(), String> {
+    let root = annotation
+        .root_moves
+        .iter()
+        .find(|root| root.mv.to_string() == case.setting_move)
+        .unwrap_or_else(|| panic!("{} ({evaluation}): no root move {}", case.id, case.setting_move));
+    // Every trap of the file fools an opponent who searches: at least
+    // quiescence, the shallowest view the model has. (Blackburne-
+    // Shilling's Nxf7? once fooled only a pure material count; with
+    // the threat terms of the evaluation a 3-ply search falls for it.)
+    let trap = root.traps.iter().find(|trap| trap.reply.to_string() == case.tempting_reply);
+    let Some(trap) = trap else {
+        let text = annotation.to_text();
+        return Err(format!("{}: {} not a trap of {}: {text}", case.id, case.tempting_reply, case.setting_move));
+    };
+    assert!(trap.profit > 0 && trap.trappiness > 0, "{} ({evaluation}): {trap:?}", case.id);
+    // The vector starts at a shallow iteration that preferred the reply
+    // (quiescence, iteration 2, at the earliest) and ends at the truth.
+    assert!(trap.vector.first().is_some_and(|entry| (2..TRAP_TEST_DEPTH as usize).contains(&entry.0)));
+    assert_eq!(trap.vector.last().map(|entry| entry.0), Some(TRAP_TEST_DEPTH as usize));
+    Ok(())
 }
 
 #[test]
 fn annotator_json_has_the_documented_shape() {
     let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
-    let json = annotate(&board, 5, 16, &Tunables::default()).to_json();
+    let json = annotate(&board, 5, 16, &Tunables::default(), None).to_json();
     let value: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
     assert_eq!(value["depth"], 5);
     assert!(value["fen"].is_string() && value["plain_best"].is_string() && value["trappy_best"].is_string());
@@ -99,14 +127,25 @@ fn traps_set() -> Tunables {
 }
 
 fn search_with(tunables: &Tunables, fen: &str, depth: i32) -> SearchResult {
+    search_evaluating(tunables, fen, depth, None)
+}
+
+fn search_evaluating(tunables: &Tunables, fen: &str, depth: i32, network: Option<Arc<Network>>) -> SearchResult {
     let board = Board::from_fen(fen).expect("valid");
     let mut engine = TrappyEngine::new(8, tunables.clone());
+    engine.set_network(network);
     engine.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {})
 }
 
 fn plain_search(fen: &str, depth: i32) -> SearchResult {
+    plain_search_evaluating(fen, depth, None)
+}
+
+fn plain_search_evaluating(fen: &str, depth: i32, network: Option<Arc<Network>>) -> SearchResult {
     let board = Board::from_fen(fen).expect("valid");
-    Searcher::new(8).search(&board, &[], &SearchLimits::depth(depth), &mut |_| {})
+    let mut searcher = Searcher::new(8);
+    searcher.set_network(network);
+    searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {})
 }
 
 #[test]
@@ -125,10 +164,12 @@ fn trap_scale_zero_is_the_plain_engine_node_for_node() {
         trap_candidates: 8,
         ..traps_set()
     };
-    for fen in BENCH_POSITIONS.iter() {
-        let plain = plain_search(fen, 7);
-        assert_eq!(search_with(&zero, fen, 7), plain, "{fen}");
-        assert_eq!(plain.best_move, plain.plain_move);
+    for (evaluation, network) in evaluations() {
+        for fen in BENCH_POSITIONS.iter() {
+            let plain = plain_search_evaluating(fen, 7, network.clone());
+            assert_eq!(search_evaluating(&zero, fen, 7, network.clone()), plain, "{fen} ({evaluation})");
+            assert_eq!(plain.best_move, plain.plain_move);
+        }
     }
     // The trappy engine does look further (its verification searches).
     let total =
@@ -200,8 +241,8 @@ fn trap_set(annotation: &Annotation, mirrored: bool) -> Vec<TrapKey> {
 fn mirrored_positions_give_mirrored_choices_and_traps() {
     for case in trap_cases().iter().take(3) {
         let board = Board::from_fen(&case.fen).expect("valid");
-        let plain = annotate(&board, 5, 32, &Tunables::default());
-        let mirror = annotate(&board.mirrored(), 5, 32, &Tunables::default());
+        let plain = annotate(&board, 5, 32, &Tunables::default(), None);
+        let mirror = annotate(&board.mirrored(), 5, 32, &Tunables::default(), None);
         assert_eq!(endpoints(plain.trappy_best), mirror_move(mirror.trappy_best), "{}", case.id);
         assert_eq!(endpoints(plain.plain_best), mirror_move(mirror.plain_best), "{}", case.id);
         assert_eq!(trap_set(&plain, false), trap_set(&mirror, true), "{}", case.id);

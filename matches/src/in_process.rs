@@ -22,10 +22,12 @@ impl InProcessPlayer {
         for (option, value) in overrides {
             tunables.set(option, *value).map_err(|e| format!("player {name}: {e}"))?;
         }
-        Ok(InProcessPlayer { name: name.to_string(), engine: TrappyEngine::new(hash_mb, tunables) })
+        let mut engine = TrappyEngine::new(hash_mb, tunables);
+        engine.set_network(engine::nnue::default_network());
+        Ok(InProcessPlayer { name: name.to_string(), engine })
     }
 
-    /// Evaluates as `EvalFile` `value` says: a network file, or
+    /// Evaluates as `EvalFile` `value` says: a network file, `embedded` or
     /// `classical`. The error names the player and the file.
     pub fn set_eval_file(&mut self, value: &str) -> Result<(), String> {
         let network = engine::nnue::network_for_eval_file(value).map_err(|e| format!("player {}: {e}", self.name))?;

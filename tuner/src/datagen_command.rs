@@ -45,9 +45,9 @@ pub struct DatagenArgs {
     /// Games played at once (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
-    /// The evaluation the games are played with: a network file or
-    /// `classical`
-    #[arg(long, default_value = engine::nnue::CLASSICAL)]
+    /// The evaluation the games are played with: `embedded` (the network
+    /// built in), a network file or `classical`
+    #[arg(long, default_value = engine::nnue::DEFAULT_EVAL_FILE)]
     pub eval_file: String,
     /// Continue the data file instead of refusing to overwrite it
     #[arg(long)]

@@ -128,10 +128,10 @@ pub enum EngineKind {
     Uci,
 }
 
-/// An `eval_file` as the engine takes it: `classical` as it is, a path
-/// relative to the config's folder.
+/// An `eval_file` as the engine takes it: `classical` and `embedded` as
+/// they are, a path relative to the config's folder.
 fn eval_file_value(base: &Path, file: &str) -> String {
-    if file.trim().eq_ignore_ascii_case(engine::nnue::CLASSICAL) {
+    if engine::nnue::names_no_file(file) {
         file.trim().to_string()
     } else {
         relative(base, Path::new(file)).display().to_string()

@@ -112,8 +112,11 @@ fn tasks(games: &[PgnGame], players: &[String], max_moves: Option<usize>) -> Vec
 }
 
 fn observe(tasks: &[Task], depths: &[i32]) -> Vec<Observation> {
+    // The models judge with the evaluation the engine plays with.
     let mut natural = Searcher::new(4);
+    natural.set_network(engine::nnue::default_network());
     let mut searching = Searcher::new(16);
+    searching.set_network(engine::nnue::default_network());
     let mut current_game = None;
     tasks
         .iter()
@@ -223,11 +226,12 @@ mod tests {
         // Kxf7 is forced and left out: five moves with a choice.
         assert_eq!(columns[1], "5", "{text}");
         assert!(!text.contains("Careless"), "{text}");
-        // The capture of the queen is predicted, and the opening moves are
-        // among the natural model's first three.
+        // Both captures of the queen are the natural model's first choice
+        // (two of five moves), and its first three hold at least as many.
         let natural: f64 = columns[2].parse().expect("a rate");
-        assert!(natural >= 20.0, "{text}");
-        assert_eq!(columns[4], "100", "{text}");
+        assert!(natural >= 40.0, "{text}");
+        let top_three: f64 = columns[4].parse().expect("a rate");
+        assert!(top_three >= natural, "{text}");
     }
 
     #[test]

@@ -29,15 +29,17 @@ pub struct TrainArgs {
     /// Full passes over the training positions
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub epochs: u32,
-    /// Positions per gradient step
-    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Positions per gradient step (small batches: more steps per epoch,
+    /// which this network's few million positions need)
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     pub batch: u64,
     /// Adam's step size (cut to a tenth for the last 30 % of the epochs)
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
     /// Weight of the game result in each target; the rest is the search's
-    /// score through the logistic
-    #[arg(long, default_value_t = 0.5)]
+    /// score through the logistic (results are shared by a whole game, so
+    /// with few games a network learns them by heart)
+    #[arg(long, default_value_t = 0.0)]
     pub blend: f32,
     /// Every Nth game is held out to measure the fit
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..))]
@@ -59,6 +61,10 @@ pub struct TrainArgs {
     /// `--resume` wants it again
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// In each epoch, train on about half of the positions where nobody can
+    /// castle with files a and h swapped (a position scores as its mirror)
+    #[arg(long)]
+    pub mirror: bool,
 }
 
 /// What a run saves after each epoch.
@@ -106,7 +112,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         args.epochs
     );
     let fingerprint = format!(
-        "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {} init {}",
+        "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {} init {} mirror {}",
         train.len(),
         holdout.len(),
         args.blend,
@@ -114,7 +120,8 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         args.rate,
         args.seed,
         args.epochs,
-        args.init.as_ref().map_or("random".to_string(), |p| p.display().to_string())
+        args.init.as_ref().map_or("random".to_string(), |p| p.display().to_string()),
+        args.mirror
     );
     let checkpoint_file = checkpoint_path(&args.output);
     let mut state = if args.resume {
@@ -153,10 +160,18 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         for batch in order.chunks(args.batch as usize) {
             let parts = over_chunks(batch, threads, |_, indices| {
                 let mut gradient = vec![0.0f32; PARAMETERS];
-                let loss: f64 = indices
-                    .iter()
-                    .map(|&i| f64::from(state.network.accumulate_gradient(&train[i], args.blend, &mut gradient)))
-                    .sum();
+                let mut loss = 0.0f64;
+                for &i in indices {
+                    let position = &train[i];
+                    let mirrored;
+                    let position = if args.mirror && !position.castling && coin(args.seed, epoch, i) {
+                        mirrored = position.files_mirrored();
+                        &mirrored
+                    } else {
+                        position
+                    };
+                    loss += f64::from(state.network.accumulate_gradient(position, args.blend, &mut gradient));
+                }
                 (gradient, loss)
             });
             let mut parts = parts.into_iter();
@@ -190,6 +205,17 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         started.elapsed().as_secs_f64(),
         chart.display()
     ))
+}
+
+/// A fair coin for position `index` in `epoch`, the same on every run with
+/// `seed` (so a resumed run trains as an uninterrupted one).
+fn coin(seed: u64, epoch: u32, index: usize) -> bool {
+    // SplitMix64's finaliser: every input bit moves every output bit.
+    let mut z = seed ^ (u64::from(epoch) << 40) ^ index as u64;
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) & 1 == 1
 }
 
 fn mean_loss(network: &FloatNetwork, positions: &[TrainingPosition], blend: f32, threads: usize) -> f64 {

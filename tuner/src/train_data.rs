@@ -4,7 +4,7 @@
 
 use crate::parallel::over_chunks;
 use engine::nnue::for_each_feature;
-use movegen::{Board, Color};
+use movegen::{Board, CastleRights, Color};
 use std::path::PathBuf;
 
 /// At most this many pieces stand on a legal board.
@@ -16,6 +16,9 @@ pub struct TrainingPosition {
     pub white_features: [u16; MAX_PIECES],
     pub pieces: u8,
     pub white_to_move: bool,
+    /// Whether either side may still castle: such a position is not the
+    /// same game with its files mirrored.
+    pub castling: bool,
     /// The search's score, from White's side, in centipawns.
     pub white_score: i16,
     /// White's result: 0.0, 0.5 or 1.0.
@@ -42,6 +45,7 @@ impl TrainingPosition {
             white_features,
             pieces: pieces as u8,
             white_to_move: board.side_to_move() == Color::White,
+            castling: board.castle_rights() != CastleRights::NONE,
             white_score,
             white_result,
             game,
@@ -51,6 +55,16 @@ impl TrainingPosition {
     /// The inputs seen from White's side.
     pub fn white_inputs(&self) -> &[u16] {
         &self.white_features[..usize::from(self.pieces)]
+    }
+
+    /// The same position with files a and h swapped, which scores the
+    /// same when nobody can castle: a second position for the price of one.
+    pub fn files_mirrored(&self) -> TrainingPosition {
+        let mut mirrored = self.clone();
+        // An input's square sits in its low six bits (kinds and owners
+        // count in 64s), and its file in the low three.
+        mirrored.white_features.iter_mut().for_each(|input| *input ^= 7);
+        mirrored
     }
 }
 
@@ -135,6 +149,26 @@ mod tests {
         derived.sort_unstable();
         direct.sort_unstable();
         assert_eq!(derived, direct);
+    }
+
+    #[test]
+    fn mirrored_files_are_the_inputs_of_the_mirrored_board() {
+        let fen = "2r3k1/pp3ppp/4pn2/3q4/3P4/2N2Q2/PP3PPP/R5K1 b - - 3 19";
+        let board = Board::from_fen(fen).expect("valid");
+        let position = TrainingPosition::from_board(&board, 35, 0.5, 0).expect("fits");
+        assert!(!position.castling);
+        let mirrored_fen = "1k3r2/ppp3pp/2np4/4q3/4P3/2Q2N2/PPP3PP/1K5R b - - 3 19";
+        let mirrored_board = Board::from_fen(mirrored_fen).expect("valid");
+        let direct = TrainingPosition::from_board(&mirrored_board, 35, 0.5, 0).expect("fits");
+        let sorted = |p: &TrainingPosition| {
+            let mut inputs = p.white_inputs().to_vec();
+            inputs.sort_unstable();
+            inputs
+        };
+        assert_eq!(sorted(&position.files_mirrored()), sorted(&direct));
+        assert_ne!(sorted(&position), sorted(&direct));
+        let start = Board::from_fen(movegen::START_FEN).expect("valid");
+        assert!(TrainingPosition::from_board(&start, 0, 0.5, 0).expect("fits").castling);
     }
 
     #[test]

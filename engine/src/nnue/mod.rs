@@ -6,13 +6,16 @@
 //!
 //! `features` says which inputs a position sets, `network` holds the
 //! integer weights and reads them from a file, `accumulator` keeps the
-//! first layer's sums and turns them into a score.
+//! first layer's sums and turns them into a score, `embedded` is the
+//! network built into the binary.
 
 mod accumulator;
+mod embedded;
 mod features;
 mod network;
 
 pub use accumulator::Accumulator;
+pub use embedded::{embedded_network, DEFAULT_EVAL_FILE, EMBEDDED};
 pub use features::{feature_index, for_each_feature, INPUTS};
 #[cfg(test)]
 pub(crate) use network::random_network;
@@ -25,11 +28,28 @@ use std::sync::Arc;
 pub const CLASSICAL: &str = "classical";
 
 /// The network an `EvalFile` value names: `None` for `classical` (or an
-/// empty value), otherwise the network file at that path.
+/// empty value), the built-in one for `embedded`, otherwise the network
+/// file at that path.
 pub fn network_for_eval_file(value: &str) -> Result<Option<Arc<Network>>, String> {
     let value = value.trim();
     if value.is_empty() || value.eq_ignore_ascii_case(CLASSICAL) || value == "<empty>" {
         return Ok(None);
     }
+    if value.eq_ignore_ascii_case(EMBEDDED) {
+        return Ok(Some(embedded_network()));
+    }
     Network::load(std::path::Path::new(value)).map(|network| Some(Arc::new(network)))
+}
+
+/// The network the programs evaluate with unless told otherwise.
+pub fn default_network() -> Option<Arc<Network>> {
+    // The default names the built-in network or `classical`, never a file.
+    network_for_eval_file(DEFAULT_EVAL_FILE).unwrap_or_default()
+}
+
+/// Whether an `EvalFile` value names no file: the classical evaluation or
+/// the built-in network.
+pub fn names_no_file(value: &str) -> bool {
+    let value = value.trim();
+    value.eq_ignore_ascii_case(CLASSICAL) || value.eq_ignore_ascii_case(EMBEDDED)
 }

@@ -12,6 +12,7 @@ pub use options::{apply_option, option_lines, split_setoption, DEFAULT_HASH_MB};
 use options::{session_option, SessionOption, DEFAULT_MOVE_OVERHEAD_MS};
 
 use crate::eval::evaluate;
+use crate::nnue::{Accumulator, Network};
 use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
 use crate::search::{SearchReport, SearchResult};
@@ -80,8 +81,7 @@ pub struct UciSession {
     /// the options set so far.
     settings: Settings,
     multipv: usize,
-    /// `UCI_LimitStrength` and `UCI_Elo`.
-    limit_strength: bool,
+    /// `UCI_Elo`.
     elo: i64,
     /// `uci` lists every tunable (`trappy --all-options`).
     all_tunables: bool,
@@ -96,6 +96,10 @@ struct Settings {
     /// Whom the engine plays, and the rating it plays at.
     opponent: Option<OpponentInfo>,
     own_elo: i32,
+    /// `EvalFile`'s network (`None`: the classical evaluation).
+    network: Option<Arc<Network>>,
+    /// `UCI_LimitStrength`.
+    limit_strength: bool,
 }
 
 impl Settings {
@@ -103,7 +107,20 @@ impl Settings {
         let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
         searcher.set_move_overhead(self.move_overhead);
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
+        searcher.set_network(self.evaluation());
         searcher
+    }
+
+    /// The network the engine evaluates with. A limited strength plays
+    /// with the classical evaluation, whatever `EvalFile` says: its levels
+    /// were calibrated with it (`strength.rs`), and a stronger evaluation
+    /// would lift every level by an unmeasured amount.
+    fn evaluation(&self) -> Option<Arc<Network>> {
+        if self.limit_strength {
+            None
+        } else {
+            self.network.clone()
+        }
     }
 }
 
@@ -121,6 +138,8 @@ impl UciSession {
             tunables: tunables.clone(),
             opponent: None,
             own_elo: FULL_STRENGTH_ELO,
+            network: crate::nnue::default_network(),
+            limit_strength: false,
         };
         let searcher = settings.searcher();
         let stop = searcher.stop_flag();
@@ -135,7 +154,6 @@ impl UciSession {
             start_tunables: tunables,
             settings,
             multipv: 1,
-            limit_strength: false,
             elo: crate::strength::DEFAULT_ELO,
             all_tunables: false,
         }
@@ -225,8 +243,14 @@ impl UciSession {
             "d" => say(&self.out, &format!("info string fen {} key {:016x}", self.board.to_fen(), self.board.hash())),
             "eval" => {
                 let tunables = self.idle_searcher().tunables().clone();
-                let score = evaluate(&self.board, &tunables);
-                say(&self.out, &format!("info string eval cp {score} (side to move)"));
+                let line = match self.settings.evaluation() {
+                    Some(network) => {
+                        let sums = Accumulator::from_scratch(&network, &self.board);
+                        format!("eval cp {} (side to move, network)", sums.score(&network, self.board.side_to_move()))
+                    }
+                    None => format!("eval cp {} (side to move, classical)", evaluate(&self.board, &tunables)),
+                };
+                say(&self.out, &format!("info string {line}"));
             }
             "debug" | "register" => {}
             other => self.error(&format!("unknown command '{other}'")),
@@ -305,8 +329,13 @@ impl UciSession {
             // `ponderhit` or `stop`. The option tells GUIs we can.
             Some(Ok(SessionOption::Ponder)) => {}
             Some(Ok(SessionOption::LimitStrength(on))) => {
-                self.limit_strength = on;
+                self.settings.limit_strength = on;
                 self.apply_strength();
+            }
+            Some(Ok(SessionOption::EvalFile(network))) => {
+                self.settings.network = network;
+                let evaluation = self.settings.evaluation();
+                self.idle_searcher().set_network(evaluation);
             }
             Some(Ok(SessionOption::Elo(elo))) => {
                 self.elo = elo;
@@ -335,10 +364,10 @@ impl UciSession {
         }
     }
 
-    /// Sets the fallible-model tunables for the strength limit in force
-    /// (their defaults when it is off).
+    /// Sets the fallible-model tunables and the evaluation for the strength
+    /// limit in force (the defaults and `EvalFile`'s network when it is off).
     fn apply_strength(&mut self) {
-        let settings = if self.limit_strength {
+        let settings = if self.settings.limit_strength {
             crate::strength::limited_settings(self.elo)
         } else {
             crate::strength::unlimited_settings()
@@ -349,6 +378,8 @@ impl UciSession {
             let _ = searcher.set_tunable(name, value);
         }
         self.settings.tunables = searcher.tunables().clone();
+        let evaluation = self.settings.evaluation();
+        self.idle_searcher().set_network(evaluation);
         self.apply_opponent();
     }
 
@@ -370,7 +401,7 @@ impl UciSession {
     /// Tells the searcher whom it plays and at what rating it plays: the
     /// gap between the two sets its contempt (`opponent.rs`).
     fn apply_opponent(&mut self) {
-        self.settings.own_elo = if self.limit_strength { self.elo as i32 } else { FULL_STRENGTH_ELO };
+        self.settings.own_elo = if self.settings.limit_strength { self.elo as i32 } else { FULL_STRENGTH_ELO };
         let (opponent, own_elo) = (self.settings.opponent.clone(), self.settings.own_elo);
         self.idle_searcher().set_opponent(opponent, own_elo);
     }
@@ -435,6 +466,26 @@ mod tests {
         assert_eq!(weak_nodes(&session).map(i64::from), Some(low), "an out-of-range Elo changes nothing");
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert_eq!(session.settings.tunables, Tunables::default());
+    }
+
+    #[test]
+    fn the_built_in_network_plays_unless_told_otherwise_and_a_limit_plays_classical() {
+        let mut session = UciSession::new(Box::new(std::io::sink()));
+        let built_in = |session: &mut UciSession| {
+            session.idle_searcher().network().is_some_and(|n| Arc::ptr_eq(n, &crate::nnue::embedded_network()))
+        };
+        assert!(built_in(&mut session), "the default evaluation");
+        session.handle_line("setoption name UCI_LimitStrength value true");
+        assert!(session.idle_searcher().network().is_none(), "the calibrated levels play classical");
+        session.handle_line("setoption name UCI_LimitStrength value false");
+        assert!(built_in(&mut session));
+        session.handle_line("setoption name EvalFile value classical");
+        assert!(session.idle_searcher().network().is_none());
+        assert!(session.settings.searcher().network().is_none(), "a rebuilt searcher keeps it");
+        session.handle_line("setoption name EvalFile value /no/such/network.nnue");
+        assert!(session.idle_searcher().network().is_none(), "a bad file changes nothing");
+        session.handle_line("setoption name EvalFile value embedded");
+        assert!(built_in(&mut session));
     }
 
     #[test]

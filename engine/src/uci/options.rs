@@ -1,10 +1,12 @@
 //! `setoption name <id> [value <x>]` for the engine's own options and
 //! every tunable.
 
+use crate::nnue::Network;
 use crate::opponent::{OpponentInfo, OPPONENT_ELO_RANGE};
 use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::{uci_option_lines, Tunables};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -31,7 +33,7 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         "option name Clear Hash type button".to_string(),
         format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-        format!("option name EvalFile type string default {}", crate::nnue::CLASSICAL),
+        format!("option name EvalFile type string default {}", crate::nnue::DEFAULT_EVAL_FILE),
         "option name Ponder type check default false".to_string(),
         "option name UCI_LimitStrength type check default false".to_string(),
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
@@ -58,9 +60,13 @@ pub enum SessionOption {
     /// `OpponentElo`; 0 for unknown.
     OpponentElo(i32),
     OpponentHuman(bool),
+    /// `EvalFile`: the network it names, `None` for the classical
+    /// evaluation.
+    EvalFile(Option<Arc<Network>>),
 }
 
-/// `MultiPV` and `Ponder`; `None` for any other name.
+/// The options the session keeps (see `SessionOption`); `None` for any
+/// other name.
 pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionOption, String>> {
     match name.to_ascii_lowercase().as_str() {
         "multipv" => Some(
@@ -85,6 +91,7 @@ pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionO
                 .map(|n| SessionOption::OpponentElo(n as i32)),
         ),
         "opponenthuman" => Some(parse_check("OpponentHuman", value).map(SessionOption::OpponentHuman)),
+        "evalfile" => Some(crate::nnue::network_for_eval_file(value.unwrap_or_default()).map(SessionOption::EvalFile)),
         _ => None,
     }
 }
@@ -133,11 +140,6 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
         }
         "threads" => {
             in_range("Threads", parse_integer("Threads", value)?, 1, 1)?;
-            Ok(())
-        }
-        "evalfile" => {
-            let network = crate::nnue::network_for_eval_file(value.unwrap_or_default())?;
-            searcher.set_network(network);
             Ok(())
         }
         "clear hash" => {

@@ -1,0 +1,50 @@
+//! The network built into the binary, so that the engine plays at its
+//! strength with nothing beside it; `EvalFile` replaces it with a file or
+//! with the classical evaluation.
+
+use super::Network;
+use std::sync::{Arc, OnceLock};
+
+/// The `EvalFile` value that names the built-in network.
+pub const EMBEDDED: &str = "embedded";
+
+/// What the programs evaluate with unless told otherwise: `trappy`'s
+/// `EvalFile` default, `trappy bench`, the harness's in-process engines and
+/// `tuner datagen`.
+pub const DEFAULT_EVAL_FILE: &str = EMBEDDED;
+
+/// How it was made: `docs/results/network.md`.
+const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../data/networks/gen2.nnue");
+
+/// The built-in network, read once and shared by every searcher.
+pub fn embedded_network() -> Arc<Network> {
+    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+    let network = NETWORK.get_or_init(|| {
+        // The bytes are part of the build, not input; the test below reads them.
+        Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network is a valid network file"))
+    });
+    Arc::clone(network)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::Accumulator;
+    use movegen::Board;
+
+    #[test]
+    fn the_built_in_network_reads_and_knows_a_queen_is_worth_having() {
+        let network = embedded_network();
+        assert!(Arc::ptr_eq(&network, &embedded_network()), "read once, shared after");
+        let score = |fen: &str| {
+            let board = Board::from_fen(fen).expect("valid");
+            Accumulator::from_scratch(&network, &board).score(&network, board.side_to_move())
+        };
+        let start = score(movegen::START_FEN);
+        assert!((-100..=150).contains(&start), "start position {start}");
+        let queen_up = score("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(queen_up > 600, "a queen up scores {queen_up}");
+        let queen_down = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+        assert!(queen_down < -600, "a queen down scores {queen_down}");
+    }
+}
