@@ -131,10 +131,9 @@ pub enum EngineKind {
 /// An `eval_file` as the engine takes it: `classical` and `embedded` as
 /// they are, a path relative to the config's folder.
 fn eval_file_value(base: &Path, file: &str) -> String {
-    if engine::nnue::names_no_file(file) {
-        file.trim().to_string()
-    } else {
-        relative(base, Path::new(file)).display().to_string()
+    match engine::nnue::EvalFileValue::parse(file) {
+        engine::nnue::EvalFileValue::File(path) => relative(base, Path::new(path)).display().to_string(),
+        _ => file.trim().to_string(),
     }
 }
 

@@ -29,17 +29,13 @@ pub fn embedded_network() -> Arc<Network> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::Accumulator;
-    use movegen::Board;
+    use crate::nnue::network::score_of;
 
     #[test]
     fn the_built_in_network_reads_and_knows_a_queen_is_worth_having() {
         let network = embedded_network();
         assert!(Arc::ptr_eq(&network, &embedded_network()), "read once, shared after");
-        let score = |fen: &str| {
-            let board = Board::from_fen(fen).expect("valid");
-            Accumulator::from_scratch(&network, &board).score(&network, board.side_to_move())
-        };
+        let score = |fen: &str| score_of(&network, fen);
         let start = score(movegen::START_FEN);
         assert!((-100..=150).contains(&start), "start position {start}");
         let queen_up = score("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

@@ -27,29 +27,43 @@ use std::sync::Arc;
 /// evaluation instead of a network.
 pub const CLASSICAL: &str = "classical";
 
-/// The network an `EvalFile` value names: `None` for `classical` (or an
-/// empty value), the built-in one for `embedded`, otherwise the network
-/// file at that path.
+/// What an `EvalFile` value names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalFileValue<'a> {
+    /// `classical` (or an empty value): the hand-written, fitted evaluation.
+    Classical,
+    /// `embedded`: the network built into the binary.
+    Embedded,
+    /// Anything else: a network file at that path.
+    File(&'a str),
+}
+
+impl EvalFileValue<'_> {
+    pub fn parse(value: &str) -> EvalFileValue<'_> {
+        let value = value.trim();
+        if value.is_empty() || value.eq_ignore_ascii_case(CLASSICAL) || value == "<empty>" {
+            EvalFileValue::Classical
+        } else if value.eq_ignore_ascii_case(EMBEDDED) {
+            EvalFileValue::Embedded
+        } else {
+            EvalFileValue::File(value)
+        }
+    }
+}
+
+/// The network an `EvalFile` value names: `None` for the classical
+/// evaluation, the built-in one for `embedded`, otherwise the network file
+/// at that path.
 pub fn network_for_eval_file(value: &str) -> Result<Option<Arc<Network>>, String> {
-    let value = value.trim();
-    if value.is_empty() || value.eq_ignore_ascii_case(CLASSICAL) || value == "<empty>" {
-        return Ok(None);
+    match EvalFileValue::parse(value) {
+        EvalFileValue::Classical => Ok(None),
+        EvalFileValue::Embedded => Ok(Some(embedded_network())),
+        EvalFileValue::File(path) => Network::load(std::path::Path::new(path)).map(|network| Some(Arc::new(network))),
     }
-    if value.eq_ignore_ascii_case(EMBEDDED) {
-        return Ok(Some(embedded_network()));
-    }
-    Network::load(std::path::Path::new(value)).map(|network| Some(Arc::new(network)))
 }
 
 /// The network the programs evaluate with unless told otherwise.
 pub fn default_network() -> Option<Arc<Network>> {
     // The default names the built-in network or `classical`, never a file.
     network_for_eval_file(DEFAULT_EVAL_FILE).unwrap_or_default()
-}
-
-/// Whether an `EvalFile` value names no file: the classical evaluation or
-/// the built-in network.
-pub fn names_no_file(value: &str) -> bool {
-    let value = value.trim();
-    value.eq_ignore_ascii_case(CLASSICAL) || value.eq_ignore_ascii_case(EMBEDDED)
 }

@@ -227,9 +227,15 @@ mod test_networks {
         network.output_bias = rng.gen_range(-5000..=5000);
         network
     }
+
+    /// `network`'s score of `fen` for the side to move, summed from scratch.
+    pub(crate) fn score_of(network: &Network, fen: &str) -> i32 {
+        let board = movegen::Board::from_fen(fen).expect("valid");
+        crate::nnue::Accumulator::from_scratch(network, &board).score(network, board.side_to_move())
+    }
 }
 #[cfg(test)]
-pub(crate) use test_networks::{random_network, TestRng};
+pub(crate) use test_networks::{random_network, score_of, TestRng};
 
 #[cfg(test)]
 mod tests {
@@ -289,14 +295,9 @@ mod tests {
 
     #[test]
     fn the_network_in_the_repository_loads_and_knows_material() {
-        use crate::nnue::Accumulator;
-        use movegen::Board;
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/networks/gen1.nnue");
         let network = Network::load(&path).expect("the repository's network");
-        let score = |fen: &str| {
-            let board = Board::from_fen(fen).expect("valid");
-            Accumulator::from_scratch(&network, &board).score(&network, board.side_to_move())
-        };
+        let score = |fen: &str| score_of(&network, fen);
         assert!(score(movegen::START_FEN).abs() < 150);
         let queen_up = score("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!(queen_up > 700, "a queen up scores {queen_up}");

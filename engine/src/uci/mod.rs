@@ -372,14 +372,14 @@ impl UciSession {
         } else {
             crate::strength::unlimited_settings()
         };
+        let evaluation = self.settings.evaluation();
         let searcher = self.idle_searcher();
         for (name, value) in settings {
             // The values are inside the tunables' ranges (strength.rs tests).
             let _ = searcher.set_tunable(name, value);
         }
+        searcher.set_network(evaluation);
         self.settings.tunables = searcher.tunables().clone();
-        let evaluation = self.settings.evaluation();
-        self.idle_searcher().set_network(evaluation);
         self.apply_opponent();
     }
 
