@@ -66,7 +66,8 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
         opening_limit: OPENING_LIMIT,
     };
     let network = engine::nnue::network_for_eval_file(&args.eval_file)?;
-    let header = format!("{} eval={}", header_line(&settings, &args.book), args.eval_file.trim());
+    let header =
+        format!("{} {}", header_line(&settings, &args.book), evaluation_label(&args.eval_file, network.as_deref()));
     let done = prepare_file(&args.output, &header, args.resume)?;
     let pending: Vec<u64> = (0..args.games).filter(|index| !done.games.contains(index)).collect();
     let threads = crate::parallel::thread_count(args.threads);
@@ -105,6 +106,16 @@ fn header_line(settings: &SelfPlaySettings, book: &Path) -> String {
         settings.opening_limit,
         book.display()
     )
+}
+
+/// The header's record of the evaluation: the `--eval-file` value and,
+/// for a network, its fingerprint, so that resuming with another network
+/// (a later build's `embedded`, say) is refused instead of mixing the two.
+fn evaluation_label(eval_file: &str, network: Option<&engine::nnue::Network>) -> String {
+    match network {
+        Some(network) => format!("eval={} network={}", eval_file.trim(), network.fingerprint()),
+        None => format!("eval={}", eval_file.trim()),
+    }
 }
 
 /// What a data file already holds.
@@ -302,5 +313,17 @@ mod tests {
         let other = prepare_file(&path, "# trappy datagen other", true).expect_err("other settings");
         assert!(other.contains("other settings"), "{other}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_header_tells_networks_apart_and_keeps_the_classical_form() {
+        use engine::nnue::Network;
+        let built_in = engine::nnue::embedded_network();
+        let zeroed = Network::zeroed();
+        let label = evaluation_label(" embedded ", Some(&built_in));
+        assert_eq!(label, format!("eval=embedded network={}", built_in.fingerprint()));
+        assert_eq!(built_in.fingerprint().len(), 16);
+        assert_ne!(label, evaluation_label("embedded", Some(&zeroed)), "same name, other weights");
+        assert_eq!(evaluation_label("classical", None), "eval=classical");
     }
 }

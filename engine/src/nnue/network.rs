@@ -178,6 +178,14 @@ impl Network {
         bytes
     }
 
+    /// The checksum its file ends with, in hex: names this network's
+    /// weights, so a record of what played (a data file's header) tells
+    /// one network from another even when both were called `embedded`.
+    pub fn fingerprint(&self) -> String {
+        let bytes = self.to_bytes();
+        format!("{:016x}", checksum(&bytes[..bytes.len() - 8]))
+    }
+
     /// Reads a network file from disk; the error names the file.
     pub fn load(path: &std::path::Path) -> Result<Network, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file {}: {e}", path.display()))?;

@@ -107,20 +107,8 @@ impl Settings {
         let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
         searcher.set_move_overhead(self.move_overhead);
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
-        searcher.set_network(self.evaluation());
+        searcher.set_network(self.network.clone());
         searcher
-    }
-
-    /// The network the engine evaluates with. A limited strength plays
-    /// with the classical evaluation, whatever `EvalFile` says: its levels
-    /// were calibrated with it (`strength.rs`), and a stronger evaluation
-    /// would lift every level by an unmeasured amount.
-    fn evaluation(&self) -> Option<Arc<Network>> {
-        if self.limit_strength {
-            None
-        } else {
-            self.network.clone()
-        }
     }
 }
 
@@ -243,7 +231,7 @@ impl UciSession {
             "d" => say(&self.out, &format!("info string fen {} key {:016x}", self.board.to_fen(), self.board.hash())),
             "eval" => {
                 let tunables = self.idle_searcher().tunables().clone();
-                let line = match self.settings.evaluation() {
+                let line = match self.settings.network.clone() {
                     Some(network) => {
                         let sums = Accumulator::from_scratch(&network, &self.board);
                         format!("eval cp {} (side to move, network)", sums.score(&network, self.board.side_to_move()))
@@ -333,9 +321,8 @@ impl UciSession {
                 self.apply_strength();
             }
             Some(Ok(SessionOption::EvalFile(network))) => {
-                self.settings.network = network;
-                let evaluation = self.settings.evaluation();
-                self.idle_searcher().set_network(evaluation);
+                self.settings.network = network.clone();
+                self.idle_searcher().set_network(network);
             }
             Some(Ok(SessionOption::Elo(elo))) => {
                 self.elo = elo;
@@ -364,21 +351,20 @@ impl UciSession {
         }
     }
 
-    /// Sets the fallible-model tunables and the evaluation for the strength
-    /// limit in force (the defaults and `EvalFile`'s network when it is off).
+    /// Sets the fallible-model tunables for the strength limit in force
+    /// (their defaults when it is off). The evaluation stays `EvalFile`'s:
+    /// the levels were measured with the classical one and the network.
     fn apply_strength(&mut self) {
         let settings = if self.settings.limit_strength {
             crate::strength::limited_settings(self.elo)
         } else {
             crate::strength::unlimited_settings()
         };
-        let evaluation = self.settings.evaluation();
         let searcher = self.idle_searcher();
         for (name, value) in settings {
             // The values are inside the tunables' ranges (strength.rs tests).
             let _ = searcher.set_tunable(name, value);
         }
-        searcher.set_network(evaluation);
         self.settings.tunables = searcher.tunables().clone();
         self.apply_opponent();
     }
@@ -469,14 +455,14 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_network_plays_unless_told_otherwise_and_a_limit_plays_classical() {
+    fn the_built_in_network_plays_unless_told_otherwise_also_under_a_limit() {
         let mut session = UciSession::new(Box::new(std::io::sink()));
         let built_in = |session: &mut UciSession| {
             session.idle_searcher().network().is_some_and(|n| Arc::ptr_eq(n, &crate::nnue::embedded_network()))
         };
         assert!(built_in(&mut session), "the default evaluation");
         session.handle_line("setoption name UCI_LimitStrength value true");
-        assert!(session.idle_searcher().network().is_none(), "the calibrated levels play classical");
+        assert!(built_in(&mut session), "the levels play with the network too");
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert!(built_in(&mut session));
         session.handle_line("setoption name EvalFile value classical");
