@@ -183,7 +183,8 @@ impl Network {
     /// one network from another even when both were called `embedded`.
     pub fn fingerprint(&self) -> String {
         let bytes = self.to_bytes();
-        format!("{:016x}", checksum(&bytes[..bytes.len() - 8]))
+        let (_, stored) = bytes.split_at(bytes.len() - 8);
+        stored.iter().rev().map(|b| format!("{b:02x}")).collect()
     }
 
     /// Reads a network file from disk; the error names the file.
