@@ -65,6 +65,10 @@ pub struct TrainArgs {
     /// castle with files a and h swapped (a position scores as its mirror)
     #[arg(long)]
     pub mirror: bool,
+    /// Train one output for every position, the first network format's
+    /// (as generations 1 and 2 were), instead of one per bucket of material
+    #[arg(long)]
+    pub shared_output: bool,
 }
 
 /// What a run saves after each epoch.
@@ -112,7 +116,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         args.epochs
     );
     let fingerprint = format!(
-        "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {} init {} mirror {}",
+        "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {} init {} mirror {}{}",
         train.len(),
         holdout.len(),
         args.blend,
@@ -121,7 +125,8 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         args.seed,
         args.epochs,
         args.init.as_ref().map_or("random".to_string(), |p| p.display().to_string()),
-        args.mirror
+        args.mirror,
+        if args.shared_output { " shared output" } else { "" }
     );
     let checkpoint_file = checkpoint_path(&args.output);
     let mut state = if args.resume {
@@ -138,7 +143,8 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         }
         state
     } else {
-        let network = init.as_ref().map_or_else(|| FloatNetwork::random(args.seed), FloatNetwork::from_network);
+        let mut network = init.as_ref().map_or_else(|| FloatNetwork::random(args.seed), FloatNetwork::from_network);
+        network.shared_output = args.shared_output;
         let mut state = Checkpoint { fingerprint, epochs_done: 0, network, adam: Adam::new(), losses: Vec::new() };
         let start_loss = mean_loss(&state.network, &holdout, args.blend, threads);
         println!("epoch 0: held-out loss {start_loss:.6}");

@@ -7,7 +7,7 @@
 //! a target that blends the game's result with the search's score.
 
 use crate::train_data::{black_input, TrainingPosition};
-use engine::nnue::{Network, HIDDEN, INPUTS, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
+use engine::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
@@ -20,17 +20,28 @@ pub const SCORE_SCALE: f32 = 400.0;
 const WEIGHT_LIMIT: f32 = 1.98;
 
 /// Every parameter in one flat vector: the first layer (`INPUTS` rows of
-/// `HIDDEN`), its bias, the output weights (side to move, then the other
-/// side) and the output bias.
+/// `HIDDEN`), its bias, each output bucket's weights (side to move, then the
+/// other side) and the buckets' output biases.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct FloatNetwork {
     pub parameters: Vec<f32>,
+    /// Every position uses the first bucket's output, which the rounding
+    /// copies to all: the first format's one output, as generations 1
+    /// and 2 were trained.
+    #[serde(default)]
+    pub shared_output: bool,
 }
 
 const FEATURE_BIAS: usize = INPUTS * HIDDEN;
 const OUTPUT_WEIGHTS: usize = FEATURE_BIAS + HIDDEN;
-const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + 2 * HIDDEN;
-pub const PARAMETERS: usize = OUTPUT_BIAS + 1;
+const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+pub const PARAMETERS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+
+/// Where the output bucket `position` uses keeps its weights and its bias.
+fn output_slots(position: &TrainingPosition, shared_output: bool) -> (usize, usize) {
+    let bucket = if shared_output { 0 } else { output_bucket(u32::from(position.pieces)) };
+    (OUTPUT_WEIGHTS + bucket * 2 * HIDDEN, OUTPUT_BIAS + bucket)
+}
 
 /// The clipped and squared activation, and its slope.
 #[inline]
@@ -63,7 +74,7 @@ impl FloatNetwork {
         parameters[..FEATURE_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-first..first) * 0.5);
         let second = 1.0 / (2.0 * HIDDEN as f32).sqrt();
         parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS].iter_mut().for_each(|w| *w = rng.gen_range(-second..second));
-        FloatNetwork { parameters }
+        FloatNetwork { parameters, shared_output: false }
     }
 
     /// The hidden sums of one side, from its inputs.
@@ -90,8 +101,9 @@ impl FloatNetwork {
     /// The output for the side to move, in units of `OUTPUT_SCALE` cp.
     pub fn output(&self, position: &TrainingPosition) -> f32 {
         let (ours, theirs) = self.sides(position);
-        let weights = &self.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS];
-        let mut y = self.parameters[OUTPUT_BIAS];
+        let (weights_at, bias_at) = output_slots(position, self.shared_output);
+        let weights = &self.parameters[weights_at..weights_at + 2 * HIDDEN];
+        let mut y = self.parameters[bias_at];
         for (sums, half) in [(ours, &weights[..HIDDEN]), (theirs, &weights[HIDDEN..])] {
             y += sums.iter().zip(half).map(|(&s, &w)| activate(s).0 * w).sum::<f32>();
         }
@@ -108,8 +120,9 @@ impl FloatNetwork {
     /// the loss.
     pub fn accumulate_gradient(&self, position: &TrainingPosition, blend: f32, gradient: &mut [f32]) -> f32 {
         let (ours, theirs) = self.sides(position);
-        let weights = &self.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS];
-        let mut y = self.parameters[OUTPUT_BIAS];
+        let (weights_at, bias_at) = output_slots(position, self.shared_output);
+        let weights = &self.parameters[weights_at..weights_at + 2 * HIDDEN];
+        let mut y = self.parameters[bias_at];
         let (mut activated, mut slopes) = ([[0.0f32; HIDDEN]; 2], [[0.0f32; HIDDEN]; 2]);
         for (side, sums) in [ours, theirs].iter().enumerate() {
             for j in 0..HIDDEN {
@@ -123,11 +136,11 @@ impl FloatNetwork {
         let p = sigmoid(y * scale);
         let error = p - target(position, blend);
         let d_output = 2.0 * error * p * (1.0 - p) * scale;
-        gradient[OUTPUT_BIAS] += d_output;
+        gradient[bias_at] += d_output;
         let mut d_sums = [[0.0f32; HIDDEN]; 2];
         for side in 0..2 {
             for j in 0..HIDDEN {
-                gradient[OUTPUT_WEIGHTS + side * HIDDEN + j] += d_output * activated[side][j];
+                gradient[weights_at + side * HIDDEN + j] += d_output * activated[side][j];
                 d_sums[side][j] = d_output * weights[side * HIDDEN + j] * slopes[side][j];
             }
         }
@@ -159,13 +172,14 @@ impl FloatNetwork {
         for (j, &b) in network.feature_bias.iter().enumerate() {
             parameters[FEATURE_BIAS + j] = f32::from(b) / hidden;
         }
-        for (side, half) in network.output_weights.iter().enumerate() {
-            for (j, &w) in half.iter().enumerate() {
-                parameters[OUTPUT_WEIGHTS + side * HIDDEN + j] = f32::from(w) / QUANT_OUTPUT as f32;
-            }
+        let outputs = network.output_weights.iter().flatten().flatten();
+        for (slot, &w) in parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS].iter_mut().zip(outputs) {
+            *slot = f32::from(w) / QUANT_OUTPUT as f32;
         }
-        parameters[OUTPUT_BIAS] = network.output_bias as f32 / (QUANT_HIDDEN * QUANT_OUTPUT) as f32;
-        FloatNetwork { parameters }
+        for (slot, &b) in parameters[OUTPUT_BIAS..].iter_mut().zip(&network.output_bias) {
+            *slot = b as f32 / (QUANT_HIDDEN * QUANT_OUTPUT) as f32;
+        }
+        FloatNetwork { parameters, shared_output: false }
     }
 
     /// The engine's integer network: each weight rounded at its layer's
@@ -181,13 +195,17 @@ impl FloatNetwork {
         for (j, b) in network.feature_bias.iter_mut().enumerate() {
             *b = round(self.parameters[FEATURE_BIAS + j], QUANT_HIDDEN);
         }
-        for (side, half) in network.output_weights.iter_mut().enumerate() {
-            for (j, w) in half.iter_mut().enumerate() {
-                *w = round(self.parameters[OUTPUT_WEIGHTS + side * HIDDEN + j], QUANT_OUTPUT);
-            }
+        let outputs = network.output_weights.iter_mut().flatten().flatten();
+        for (w, &value) in outputs.zip(&self.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS]) {
+            *w = round(value, QUANT_OUTPUT);
         }
-        let bias = self.parameters[OUTPUT_BIAS] * (QUANT_HIDDEN * QUANT_OUTPUT) as f32;
-        network.output_bias = bias.round() as i32;
+        for (b, &value) in network.output_bias.iter_mut().zip(&self.parameters[OUTPUT_BIAS..]) {
+            *b = (value * (QUANT_HIDDEN * QUANT_OUTPUT) as f32).round() as i32;
+        }
+        if self.shared_output {
+            network.output_weights = [network.output_weights[0]; OUTPUT_BUCKETS];
+            network.output_bias = [network.output_bias[0]; OUTPUT_BUCKETS];
+        }
         network
     }
 }
@@ -241,9 +259,12 @@ mod tests {
         let mut gradient = vec![0.0; PARAMETERS];
         network.accumulate_gradient(&sample, 0.5, &mut gradient);
         let input = usize::from(black_input(sample.white_inputs()[3]));
-        for index in
-            [OUTPUT_BIAS, OUTPUT_WEIGHTS + 7, OUTPUT_WEIGHTS + HIDDEN + 9, FEATURE_BIAS + 4, input * HIDDEN + 2]
-        {
+        let (weights_at, bias_at) = output_slots(&sample, false);
+        assert_eq!(bias_at, OUTPUT_BIAS + 7, "32 pieces: the last bucket");
+        // Another bucket's output plays no part in this position.
+        assert_eq!(gradient[OUTPUT_BIAS], 0.0);
+        assert!(gradient[OUTPUT_WEIGHTS..weights_at].iter().all(|&g| g == 0.0));
+        for index in [bias_at, weights_at + 7, weights_at + HIDDEN + 9, FEATURE_BIAS + 4, input * HIDDEN + 2] {
             let h = 1e-3;
             let mut up = network.clone();
             up.parameters[index] += h;
@@ -261,7 +282,7 @@ mod tests {
         // Scores of hundreds of centipawns, so a wrong scale would show.
         network.parameters[FEATURE_BIAS..OUTPUT_WEIGHTS].iter_mut().for_each(|b| *b = 0.3);
         network.parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS].iter_mut().for_each(|w| *w *= 20.0);
-        network.parameters[OUTPUT_BIAS] = 0.1;
+        network.parameters[OUTPUT_BIAS..].iter_mut().enumerate().for_each(|(i, b)| *b = 0.1 - 0.02 * i as f32);
         let quantized = network.quantize();
         let exact = FloatNetwork::from_network(&quantized);
         let mut largest = 0.0f32;
@@ -272,7 +293,7 @@ mod tests {
         ] {
             let board = Board::from_fen(fen).expect("valid");
             let sample = position(fen, 0, 0.5);
-            let integer = Accumulator::from_scratch(&quantized, &board).score(&quantized, board.side_to_move());
+            let integer = Accumulator::from_scratch(&quantized, &board).score(&quantized, &board);
             // The engine's integers compute what the rounded weights do in
             // floating point, up to the truncation of two divisions...
             let rounded = exact.output(&sample) * OUTPUT_SCALE as f32;
@@ -293,6 +314,31 @@ mod tests {
         let read_back = FloatNetwork::from_network(&integer);
         assert_eq!(read_back.quantize().to_bytes(), integer.to_bytes());
         assert_ne!(read_back, network, "the float weights were rounded, so they cannot all come back");
+    }
+
+    #[test]
+    fn a_shared_output_trains_one_output_for_every_bucket() {
+        // Six pieces and thirty-two: two buckets apart.
+        let samples = [position("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1", 900, 1.0), position(movegen::START_FEN, 20, 0.5)];
+        let trained = |shared_output: bool| {
+            let mut network = FloatNetwork { shared_output, ..FloatNetwork::random(2) };
+            let mut adam = Adam::new();
+            for _ in 0..20 {
+                let mut gradient = vec![0.0; PARAMETERS];
+                samples.iter().for_each(|s| {
+                    network.accumulate_gradient(s, 0.5, &mut gradient);
+                });
+                adam.step(&mut network, &gradient, 0.01);
+            }
+            network.quantize()
+        };
+        let shared = trained(true);
+        assert!(shared.shares_one_output());
+        // The file's format version follows the magic.
+        assert_eq!(shared.to_bytes()[8], 1, "written in the first format");
+        let bucketed = trained(false);
+        assert!(!bucketed.shares_one_output());
+        assert_eq!(bucketed.to_bytes()[8], 2);
     }
 
     #[test]

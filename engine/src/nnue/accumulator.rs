@@ -7,7 +7,7 @@
 //! away.
 
 use super::features::{feature_index, for_each_feature};
-use super::network::{Network, HIDDEN, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
+use super::network::{output_bucket, Network, HIDDEN, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
 use movegen::{Board, Color, Piece, Square};
 
 /// The scores a network gives stay below mate scores.
@@ -81,11 +81,15 @@ impl Accumulator {
         }
     }
 
-    /// The network's score in centipawns for `side_to_move`.
-    pub fn score(&self, network: &Network, side_to_move: Color) -> i32 {
-        let ours = activated_dot(&self.sums[side_to_move.index()], &network.output_weights[0]);
-        let theirs = activated_dot(&self.sums[(!side_to_move).index()], &network.output_weights[1]);
-        let hidden = (ours + theirs) / i64::from(QUANT_HIDDEN) + i64::from(network.output_bias);
+    /// The network's score in centipawns for the side to move of `board`,
+    /// the position these sums hold (its piece count picks the output).
+    pub fn score(&self, network: &Network, board: &Board) -> i32 {
+        let side_to_move = board.side_to_move();
+        let bucket = output_bucket(board.occupied().count());
+        let [our_weights, their_weights] = &network.output_weights[bucket];
+        let ours = activated_dot(&self.sums[side_to_move.index()], our_weights);
+        let theirs = activated_dot(&self.sums[(!side_to_move).index()], their_weights);
+        let hidden = (ours + theirs) / i64::from(QUANT_HIDDEN) + i64::from(network.output_bias[bucket]);
         let score = hidden * i64::from(OUTPUT_SCALE) / i64::from(QUANT_HIDDEN * QUANT_OUTPUT);
         score.clamp(-MAX_NETWORK_SCORE, MAX_NETWORK_SCORE) as i32
     }
@@ -120,7 +124,7 @@ fn activated_dot(half: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::network::{random_network, TestRng, MAX_FEATURE_WEIGHT, MAX_OUTPUT_WEIGHT};
+    use crate::nnue::network::{random_network, TestRng, MAX_FEATURE_WEIGHT, MAX_OUTPUT_WEIGHT, OUTPUT_BUCKETS};
 
     #[test]
     fn updated_sums_equal_sums_from_scratch_along_random_games() {
@@ -161,10 +165,9 @@ mod tests {
                         "after {mv:?} from {}",
                         board.to_fen()
                     );
-                    let side = after.side_to_move();
                     assert_eq!(
-                        next.score(&network, side),
-                        Accumulator::from_scratch(&network, &after).score(&network, side)
+                        next.score(&network, &after),
+                        Accumulator::from_scratch(&network, &after).score(&network, &after)
                     );
                     (board, accumulator) = (after, next);
                 }
@@ -182,8 +185,8 @@ mod tests {
         let board =
             Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 5").expect("valid");
         let mirrored = board.mirrored();
-        let ours = Accumulator::from_scratch(&network, &board).score(&network, board.side_to_move());
-        let theirs = Accumulator::from_scratch(&network, &mirrored).score(&network, mirrored.side_to_move());
+        let ours = Accumulator::from_scratch(&network, &board).score(&network, &board);
+        let theirs = Accumulator::from_scratch(&network, &mirrored).score(&network, &mirrored);
         assert_eq!(ours, theirs);
     }
 
@@ -192,9 +195,9 @@ mod tests {
         let mut network = Network::zeroed();
         network.feature_weights.iter_mut().flatten().for_each(|w| *w = MAX_FEATURE_WEIGHT);
         network.feature_bias = [MAX_FEATURE_WEIGHT; HIDDEN];
-        network.output_weights = [[MAX_OUTPUT_WEIGHT; HIDDEN]; 2];
+        network.output_weights = [[[MAX_OUTPUT_WEIGHT; HIDDEN]; 2]; OUTPUT_BUCKETS];
         let board = Board::startpos();
-        let score = Accumulator::from_scratch(&network, &board).score(&network, Color::White);
+        let score = Accumulator::from_scratch(&network, &board).score(&network, &board);
         assert_eq!(score, MAX_NETWORK_SCORE as i32);
     }
 }

@@ -1,6 +1,6 @@
 //! The evaluation network (NNUE): 768 piece-square inputs seen from each
 //! side, one hidden layer per side with a squared clipped activation, and
-//! one output. The first layer's sums (the accumulator) change by a few
+//! one output, whose weights depend on how many pieces are left. The first layer's sums (the accumulator) change by a few
 //! rows per move, so the search updates them from the parent position
 //! instead of summing all pieces again.
 //!
@@ -15,11 +15,13 @@ mod features;
 mod network;
 
 pub use accumulator::Accumulator;
-pub use embedded::{embedded_network, DEFAULT_EVAL_FILE, EMBEDDED};
+pub use embedded::{embedded_network, limited_strength_network, DEFAULT_EVAL_FILE, EMBEDDED};
 pub use features::{feature_index, for_each_feature, INPUTS};
 #[cfg(test)]
 pub(crate) use network::random_network;
-pub use network::{Network, NetworkError, HIDDEN, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
+pub use network::{
+    output_bucket, Network, NetworkError, HIDDEN, OUTPUT_BUCKETS, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT,
+};
 
 use std::sync::Arc;
 

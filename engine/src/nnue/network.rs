@@ -1,11 +1,15 @@
 //! The network's integer weights and the file they are read from.
 //!
 //! File layout, little-endian: the magic `TRPYNNUE`, the format version
-//! (u32), the hidden size (u32), the first layer's weights (i16, one row of
-//! `HIDDEN` per input), its biases (i16 x `HIDDEN`), the output weights
+//! (u32), the hidden size (u32), in version 2 the number of output buckets
+//! (u32), the first layer's weights (i16, one row of `HIDDEN` per input),
+//! its biases (i16 x `HIDDEN`), then for each output bucket its weights
 //! (i16 x `HIDDEN` for the side to move, then as many for the other side),
-//! the output bias (i32), and an FNV-1a checksum (u64) of everything before
-//! it, so a cut or damaged file is refused rather than played with.
+//! the buckets' output biases (i32 each), and an FNV-1a checksum (u64) of
+//! everything before it, so a cut or damaged file is refused rather than
+//! played with. Version 1 has one output, which every bucket shares; a
+//! network whose buckets are all alike is written in that layout, so an
+//! older file reads and writes back byte for byte.
 
 use super::features::INPUTS;
 use std::fmt;
@@ -20,27 +24,45 @@ pub const QUANT_OUTPUT: i32 = 64;
 /// The network's output times this is centipawns.
 pub const OUTPUT_SCALE: i32 = 400;
 
+/// The output layer has one set of weights per bucket of material: a
+/// position's piece count (kings included) picks it, four counts a bucket,
+/// so an endgame is scored by weights of its own.
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The output bucket of a position with `pieces` pieces on the board.
+#[inline]
+pub fn output_bucket(pieces: u32) -> usize {
+    (pieces.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
+}
+
 const MAGIC: &[u8; 8] = b"TRPYNNUE";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 8 + 4 + 4;
-const BODY_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// One output for every position.
+const SHARED_OUTPUT_VERSION: u32 = 1;
+/// An output per bucket.
+const BUCKETED_VERSION: u32 = 2;
+
+/// The length of a file of `version` with `buckets` outputs, checksum included.
+const fn file_bytes(version: u32, buckets: usize) -> usize {
+    let header = if version == SHARED_OUTPUT_VERSION { 8 + 4 + 4 } else { 8 + 4 + 4 + 4 };
+    header + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8
+}
 /// The largest first-layer weight or bias a file may hold: a bias and 32
 /// rows then fit in an i16 sum.
 pub const MAX_FEATURE_WEIGHT: i16 = 990;
 /// The largest output weight: the output sums then fit in an i32.
 pub const MAX_OUTPUT_WEIGHT: i16 = 2 * QUANT_OUTPUT as i16;
-/// The length of a network file.
-pub const FILE_BYTES: usize = HEADER_BYTES + BODY_BYTES + 8;
+/// The length of a network file with an output per bucket.
+pub const FILE_BYTES: usize = file_bytes(BUCKETED_VERSION, OUTPUT_BUCKETS);
 
 #[derive(Clone)]
 pub struct Network {
     /// The first layer: the row an input adds to each side's sums.
     pub feature_weights: Box<[[i16; HIDDEN]; INPUTS]>,
     pub feature_bias: [i16; HIDDEN],
-    /// The output layer: weights for the side to move's half, then the
-    /// other side's.
-    pub output_weights: [[i16; HIDDEN]; 2],
-    pub output_bias: i32,
+    /// The output layer of each bucket: weights for the side to move's
+    /// half, then the other side's.
+    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 /// Why a network file was refused.
@@ -49,6 +71,7 @@ pub enum NetworkError {
     NotANetwork,
     Version(u32),
     HiddenSize(u32),
+    Buckets(u32),
     Length {
         expected: usize,
         found: usize,
@@ -65,9 +88,15 @@ impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetworkError::NotANetwork => write!(f, "not a trappy network file (it does not start with TRPYNNUE)"),
-            NetworkError::Version(v) => write!(f, "network format version {v}; this engine reads version {VERSION}"),
+            NetworkError::Version(v) => write!(
+                f,
+                "network format version {v}; this engine reads versions {SHARED_OUTPUT_VERSION} and {BUCKETED_VERSION}"
+            ),
             NetworkError::HiddenSize(h) => {
                 write!(f, "the network has {h} hidden neurons per side; this engine is built for {HIDDEN}")
+            }
+            NetworkError::Buckets(b) => {
+                write!(f, "the network has {b} output buckets; this engine is built for {OUTPUT_BUCKETS}")
             }
             NetworkError::Length { expected, found } => {
                 write!(f, "the network file has {found} bytes where {expected} were expected (cut short or padded)")
@@ -115,27 +144,51 @@ impl Network {
     pub fn zeroed() -> Network {
         let rows = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
         let feature_weights = rows.try_into().unwrap_or_else(|_| unreachable!("the vector has INPUTS rows"));
-        Network { feature_weights, feature_bias: [0; HIDDEN], output_weights: [[0; HIDDEN]; 2], output_bias: 0 }
+        Network {
+            feature_weights,
+            feature_bias: [0; HIDDEN],
+            output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
+        }
+    }
+
+    /// Whether every bucket holds the same output (a version-1 network).
+    pub fn shares_one_output(&self) -> bool {
+        let first = (&self.output_weights[0], self.output_bias[0]);
+        self.output_weights.iter().zip(&self.output_bias).all(|(w, &b)| (w, b) == first)
     }
 
     /// Reads a network file, checking its magic, version, size and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+        if bytes.len() < 16 || &bytes[..8] != MAGIC {
             return Err(NetworkError::NotANetwork);
         }
         let mut reader = Reader { bytes, at: 8 };
         let version = reader.u32();
-        if version != VERSION {
+        if version != SHARED_OUTPUT_VERSION && version != BUCKETED_VERSION {
             return Err(NetworkError::Version(version));
         }
         let hidden = reader.u32();
         if hidden as usize != HIDDEN {
             return Err(NetworkError::HiddenSize(hidden));
         }
-        if bytes.len() != FILE_BYTES {
-            return Err(NetworkError::Length { expected: FILE_BYTES, found: bytes.len() });
+        let buckets = if version == SHARED_OUTPUT_VERSION {
+            1
+        } else {
+            if bytes.len() < 20 {
+                return Err(NetworkError::Length { expected: FILE_BYTES, found: bytes.len() });
+            }
+            let buckets = reader.u32();
+            if buckets as usize != OUTPUT_BUCKETS {
+                return Err(NetworkError::Buckets(buckets));
+            }
+            OUTPUT_BUCKETS
+        };
+        let expected = file_bytes(version, buckets);
+        if bytes.len() != expected {
+            return Err(NetworkError::Length { expected, found: bytes.len() });
         }
-        let (body, stored) = bytes.split_at(FILE_BYTES - 8);
+        let (body, stored) = bytes.split_at(expected - 8);
         if checksum(body) != u64::from_le_bytes(stored.try_into().map_err(|_| NetworkError::Checksum)?) {
             return Err(NetworkError::Checksum);
         }
@@ -144,10 +197,16 @@ impl Network {
             row.iter_mut().for_each(|w| *w = reader.i16());
         }
         network.feature_bias.iter_mut().for_each(|b| *b = reader.i16());
-        for half in network.output_weights.iter_mut() {
-            half.iter_mut().for_each(|w| *w = reader.i16());
+        for bucket in network.output_weights.iter_mut().take(buckets) {
+            bucket.iter_mut().flatten().for_each(|w| *w = reader.i16());
         }
-        network.output_bias = i32::from_le_bytes(reader.take());
+        for bias in network.output_bias.iter_mut().take(buckets) {
+            *bias = i32::from_le_bytes(reader.take());
+        }
+        if buckets == 1 {
+            network.output_weights = [network.output_weights[0]; OUTPUT_BUCKETS];
+            network.output_bias = [network.output_bias[0]; OUTPUT_BUCKETS];
+        }
         network.check_ranges()?;
         Ok(network)
     }
@@ -157,22 +216,28 @@ impl Network {
         if let Some(&w) = first.clone().find(|w| w.abs() > MAX_FEATURE_WEIGHT) {
             return Err(NetworkError::OutOfRange { layer: "first layer", value: i32::from(w) });
         }
-        if let Some(&w) = self.output_weights.iter().flatten().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+        if let Some(&w) = self.output_weights.iter().flatten().flatten().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
             return Err(NetworkError::OutOfRange { layer: "output layer", value: i32::from(w) });
         }
         Ok(())
     }
 
-    /// The file `from_bytes` reads.
+    /// The file `from_bytes` reads: version 1 when every bucket holds the
+    /// same output, else version 2.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(FILE_BYTES);
+        let (version, buckets) =
+            if self.shares_one_output() { (SHARED_OUTPUT_VERSION, 1) } else { (BUCKETED_VERSION, OUTPUT_BUCKETS) };
+        let mut bytes = Vec::with_capacity(file_bytes(version, buckets));
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        if version == BUCKETED_VERSION {
+            bytes.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         let rows = self.feature_weights.iter().flatten();
-        let all_i16 = rows.chain(&self.feature_bias).chain(self.output_weights.iter().flatten());
-        all_i16.for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
-        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        let outputs = self.output_weights[..buckets].iter().flatten().flatten();
+        rows.chain(&self.feature_bias).chain(outputs).for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
+        self.output_bias[..buckets].iter().for_each(|b| bytes.extend_from_slice(&b.to_le_bytes()));
         let sum = checksum(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
         bytes
@@ -228,19 +293,16 @@ mod test_networks {
             row.iter_mut().for_each(|w| *w = rng.gen_range(-60..=60) as i16);
         }
         network.feature_bias.iter_mut().for_each(|b| *b = rng.gen_range(0..=120) as i16);
-        network
-            .output_weights
-            .iter_mut()
-            .flatten()
-            .for_each(|w| *w = rng.gen_range(-i32::from(MAX_OUTPUT_WEIGHT)..=i32::from(MAX_OUTPUT_WEIGHT)) as i16);
-        network.output_bias = rng.gen_range(-5000..=5000);
+        let most = i32::from(MAX_OUTPUT_WEIGHT);
+        network.output_weights.iter_mut().flatten().flatten().for_each(|w| *w = rng.gen_range(-most..=most) as i16);
+        network.output_bias.iter_mut().for_each(|b| *b = rng.gen_range(-5000..=5000));
         network
     }
 
     /// `network`'s score of `fen` for the side to move, summed from scratch.
     pub(crate) fn score_of(network: &Network, fen: &str) -> i32 {
         let board = movegen::Board::from_fen(fen).expect("valid");
-        crate::nnue::Accumulator::from_scratch(network, &board).score(network, board.side_to_move())
+        crate::nnue::Accumulator::from_scratch(network, &board).score(network, &board)
     }
 }
 #[cfg(test)]
@@ -261,8 +323,11 @@ mod tests {
             }
         }
         network.feature_bias[3] = 17;
-        network.output_weights[1][5] = -9;
-        network.output_bias = 1234;
+        for (bucket, (weights, bias)) in network.output_weights.iter_mut().zip(&mut network.output_bias).enumerate() {
+            weights[1][5] = -9 - bucket as i16;
+            weights[0][bucket] = 40;
+            *bias = 1234 + bucket as i32;
+        }
         network
     }
 
@@ -271,11 +336,41 @@ mod tests {
         let network = sample();
         let bytes = network.to_bytes();
         assert_eq!(bytes.len(), FILE_BYTES);
+        assert_eq!(u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]), BUCKETED_VERSION);
         let read = Network::from_bytes(&bytes).expect("reads back");
         assert_eq!(read.feature_weights, network.feature_weights);
         assert_eq!(read.feature_bias, network.feature_bias);
         assert_eq!(read.output_weights, network.output_weights);
         assert_eq!(read.output_bias, network.output_bias);
+    }
+
+    #[test]
+    fn a_shared_output_file_gives_every_bucket_its_output_and_writes_back_the_same() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/networks/gen1.nnue");
+        let bytes = std::fs::read(path).expect("the repository's first network");
+        assert_eq!(bytes.len(), file_bytes(SHARED_OUTPUT_VERSION, 1));
+        let network = Network::from_bytes(&bytes).expect("reads");
+        assert!(network.shares_one_output());
+        assert!(network.output_weights.iter().all(|w| w == &network.output_weights[0]));
+        assert_ne!(network.output_weights[0], [[0; HIDDEN]; 2]);
+        assert_eq!(network.to_bytes(), bytes, "written back byte for byte, in the first layout");
+        let mut bucketed = network;
+        bucketed.output_bias[OUTPUT_BUCKETS - 1] += 1;
+        assert_eq!(bucketed.to_bytes().len(), FILE_BYTES);
+    }
+
+    #[test]
+    fn buckets_follow_the_piece_count() {
+        assert_eq!(output_bucket(2), 0);
+        assert_eq!(output_bucket(5), 0);
+        assert_eq!(output_bucket(6), 1);
+        assert_eq!(output_bucket(17), 3);
+        assert_eq!(output_bucket(29), 6);
+        assert_eq!(output_bucket(30), 7);
+        assert_eq!(output_bucket(32), 7);
+        // A board never holds fewer than two pieces, but the count is input.
+        assert_eq!(output_bucket(0), 0);
+        assert_eq!(output_bucket(40), OUTPUT_BUCKETS - 1);
     }
 
     #[test]
@@ -286,20 +381,27 @@ mod tests {
             Network::from_bytes(&bytes[..1000]).err(),
             Some(NetworkError::Length { expected: FILE_BYTES, found: 1000 })
         );
+        assert_eq!(
+            Network::from_bytes(&bytes[..18]).err(),
+            Some(NetworkError::Length { expected: FILE_BYTES, found: 18 })
+        );
         let mut damaged = bytes.clone();
         damaged[5000] ^= 1;
         assert_eq!(Network::from_bytes(&damaged).err(), Some(NetworkError::Checksum));
         let mut wider = bytes.clone();
         wider[12..16].copy_from_slice(&256u32.to_le_bytes());
         assert_eq!(Network::from_bytes(&wider).err(), Some(NetworkError::HiddenSize(256)));
+        let mut more_buckets = bytes.clone();
+        more_buckets[16..20].copy_from_slice(&16u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&more_buckets).err(), Some(NetworkError::Buckets(16)));
         let mut huge = sample();
-        huge.output_weights[0][0] = MAX_OUTPUT_WEIGHT + 1;
+        huge.output_weights[3][0][0] = MAX_OUTPUT_WEIGHT + 1;
         let refused = Network::from_bytes(&huge.to_bytes()).err();
         assert_eq!(refused, Some(NetworkError::OutOfRange { layer: "output layer", value: 129 }));
         let mut newer = bytes;
-        newer[8..12].copy_from_slice(&2u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&3u32.to_le_bytes());
         let message = Network::from_bytes(&newer).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(message.contains("version 2"), "{message}");
+        assert!(message.contains("version 3"), "{message}");
     }
 
     #[test]

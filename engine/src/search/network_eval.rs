@@ -48,10 +48,10 @@ impl NetworkEval {
     #[inline]
     pub fn score(&mut self, board: &Board, ply: usize) -> i32 {
         if ply >= self.stack.len() {
-            return Accumulator::from_scratch(&self.network, board).score(&self.network, board.side_to_move());
+            return Accumulator::from_scratch(&self.network, board).score(&self.network, board);
         }
         self.hold(board, ply);
-        self.stack[ply].score(&self.network, board.side_to_move())
+        self.stack[ply].score(&self.network, board)
     }
 
     /// Makes `ply`'s accumulator hold `board`, summing it from scratch
@@ -80,7 +80,7 @@ mod tests {
         let mut searcher = Searcher::new(1);
         searcher.set_network(Some(Arc::clone(&network)));
         // Depth-0 quiescence with no good capture stands pat on the network's score.
-        let stand_pat = Accumulator::from_scratch(&network, &quiet).score(&network, quiet.side_to_move());
+        let stand_pat = Accumulator::from_scratch(&network, &quiet).score(&network, &quiet);
         assert!(searcher.quiescence(&quiet) >= stand_pat);
         let first = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
         searcher.new_game();

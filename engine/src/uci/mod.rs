@@ -107,8 +107,20 @@ impl Settings {
         let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
         searcher.set_move_overhead(self.move_overhead);
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
-        searcher.set_network(self.network.clone());
+        searcher.set_network(self.playing_network());
         searcher
+    }
+
+    /// The network the searches play with: `EvalFile`'s, except that a
+    /// strength limit on the built-in network plays with the network its
+    /// levels were calibrated with.
+    fn playing_network(&self) -> Option<Arc<Network>> {
+        match &self.network {
+            Some(network) if self.limit_strength && Arc::ptr_eq(network, &crate::nnue::embedded_network()) => {
+                Some(crate::nnue::limited_strength_network())
+            }
+            other => other.clone(),
+        }
     }
 }
 
@@ -234,7 +246,7 @@ impl UciSession {
                 let line = match self.settings.network.clone() {
                     Some(network) => {
                         let sums = Accumulator::from_scratch(&network, &self.board);
-                        format!("eval cp {} (side to move, network)", sums.score(&network, self.board.side_to_move()))
+                        format!("eval cp {} (side to move, network)", sums.score(&network, &self.board))
                     }
                     None => format!("eval cp {} (side to move, classical)", evaluate(&self.board, &tunables)),
                 };
@@ -321,8 +333,9 @@ impl UciSession {
                 self.apply_strength();
             }
             Some(Ok(SessionOption::EvalFile(network))) => {
-                self.settings.network = network.clone();
-                self.idle_searcher().set_network(network);
+                self.settings.network = network;
+                let playing = self.settings.playing_network();
+                self.idle_searcher().set_network(playing);
             }
             Some(Ok(SessionOption::Elo(elo))) => {
                 self.elo = elo;
@@ -351,10 +364,11 @@ impl UciSession {
         }
     }
 
-    /// Sets the fallible-model tunables for the strength limit in force
-    /// (their defaults when it is off). The evaluation stays `EvalFile`'s:
-    /// the levels were measured with the classical one and the network.
+    /// Sets the fallible-model tunables and the network for the strength
+    /// limit in force (their defaults when it is off).
     fn apply_strength(&mut self) {
+        let playing = self.settings.playing_network();
+        self.idle_searcher().set_network(playing);
         let settings = if self.settings.limit_strength {
             crate::strength::limited_settings(self.elo)
         } else {
@@ -455,14 +469,27 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_network_plays_unless_told_otherwise_also_under_a_limit() {
+    fn the_built_in_network_plays_unless_told_otherwise_and_a_limit_plays_the_calibrated_one() {
         let mut session = UciSession::new(Box::new(std::io::sink()));
         let built_in = |session: &mut UciSession| {
             session.idle_searcher().network().is_some_and(|n| Arc::ptr_eq(n, &crate::nnue::embedded_network()))
         };
+        let calibrated = |session: &mut UciSession| {
+            let limited = crate::nnue::limited_strength_network();
+            session.idle_searcher().network().is_some_and(|n| Arc::ptr_eq(n, &limited))
+        };
         assert!(built_in(&mut session), "the default evaluation");
         session.handle_line("setoption name UCI_LimitStrength value true");
-        assert!(built_in(&mut session), "the levels play with the network too");
+        assert!(calibrated(&mut session), "the levels play with the network they were measured with");
+        assert!(session
+            .settings
+            .searcher()
+            .network()
+            .is_some_and(|n| Arc::ptr_eq(n, &crate::nnue::limited_strength_network())));
+        session.handle_line("setoption name EvalFile value classical");
+        assert!(session.idle_searcher().network().is_none(), "a limit plays with the evaluation EvalFile names");
+        session.handle_line("setoption name EvalFile value embedded");
+        assert!(calibrated(&mut session));
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert!(built_in(&mut session));
         session.handle_line("setoption name EvalFile value classical");
