@@ -24,20 +24,20 @@ const LIMITED_STRENGTH_BYTES: &[u8] = include_bytes!("../../../data/networks/gen
 /// The network a strength limit plays with in place of the built-in one.
 pub fn limited_strength_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-    let network = NETWORK.get_or_init(|| {
-        // Part of the build, as the built-in network; the test below reads it.
-        Arc::new(Network::from_bytes(LIMITED_STRENGTH_BYTES).expect("the calibrated network is a valid network file"))
-    });
-    Arc::clone(network)
+    read_once(&NETWORK, LIMITED_STRENGTH_BYTES)
 }
 
 /// The built-in network, read once and shared by every searcher.
 pub fn embedded_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-    let network = NETWORK.get_or_init(|| {
-        // The bytes are part of the build, not input; the test below reads them.
-        Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network is a valid network file"))
-    });
+    read_once(&NETWORK, EMBEDDED_BYTES)
+}
+
+/// The network of `bytes` built into the binary, read on first use and
+/// shared after.
+fn read_once(cell: &'static OnceLock<Arc<Network>>, bytes: &'static [u8]) -> Arc<Network> {
+    // The bytes are part of the build, not input; the test below reads both.
+    let network = cell.get_or_init(|| Arc::new(Network::from_bytes(bytes).expect("a built-in network file is valid")));
     Arc::clone(network)
 }
 

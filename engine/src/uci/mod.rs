@@ -243,7 +243,7 @@ impl UciSession {
             "d" => say(&self.out, &format!("info string fen {} key {:016x}", self.board.to_fen(), self.board.hash())),
             "eval" => {
                 let tunables = self.idle_searcher().tunables().clone();
-                let line = match self.settings.network.clone() {
+                let line = match self.settings.playing_network() {
                     Some(network) => {
                         let sums = Accumulator::from_scratch(&network, &self.board);
                         format!("eval cp {} (side to move, network)", sums.score(&network, &self.board))
@@ -368,13 +368,13 @@ impl UciSession {
     /// limit in force (their defaults when it is off).
     fn apply_strength(&mut self) {
         let playing = self.settings.playing_network();
-        self.idle_searcher().set_network(playing);
         let settings = if self.settings.limit_strength {
             crate::strength::limited_settings(self.elo)
         } else {
             crate::strength::unlimited_settings()
         };
         let searcher = self.idle_searcher();
+        searcher.set_network(playing);
         for (name, value) in settings {
             // The values are inside the tunables' ranges (strength.rs tests).
             let _ = searcher.set_tunable(name, value);
