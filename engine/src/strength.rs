@@ -5,16 +5,14 @@
 //! among the three best root moves below 1800. The anchors come from games
 //! against Stockfish's own `UCI_Elo` at 10s+0.1s (`docs/strength.md`).
 //!
-//! The option offers only the range those games calibrated, 1500 to 2000:
-//! above about 2250 the cap no longer binds at that clock and the engine
-//! plays at full strength, which scored 26.5 % against Stockfish at 2500
-//! with the second network; below 1500 nothing was measured.
+//! The option offers only the range those games calibrated, 1500 to 2000;
+//! below 1500 nothing was measured, and well above 2000 the node cap stops
+//! binding at that clock, where full strength scored 22 % against
+//! Stockfish at 2500.
 //!
-//! One map serves the classical evaluation and the second network: with
-//! each it landed inside 50 % ± 10 % at both ends. The third network, now
-//! built in, scored far above the window at 2000 on the same map, so a
-//! limit on the built-in network plays with the second
-//! (`nnue::limited_strength_network`) until the map is measured again.
+//! The map is measured with the built-in network: each stronger network
+//! needs it measured again (the third network scored 82 % at 1500 and 73 %
+//! at 2000 on the second network's map).
 
 use crate::tunables::Tunables;
 
@@ -24,15 +22,16 @@ pub const MIN_ELO: i64 = 1500;
 pub const MAX_ELO: i64 = 2000;
 pub const DEFAULT_ELO: i64 = 1500;
 
+/// The node cap at `MIN_ELO`, and the Elo each doubling of it buys: the
+/// two ends measured level with Stockfish with the built-in network.
+const NODES_AT_MIN_ELO: f64 = 700.0;
+const ELO_PER_NODE_DOUBLING: f64 = 95.0;
+
 /// The tunables that a strength limit sets, with their values at `elo`.
 pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
     let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    // 2,828 nodes at 1500 (measured level with Stockfish at 1500), doubling
-    // every 100 Elo, i.e. 32 times the nodes at 2000. Before issue 14's
-    // evaluation gains, doubling every 200 came out about 320 Elo short at
-    // 2000, every 100 about 70 short and every 83 1/3 level (53 %); with
-    // them, every 83 1/3 scored 61.5 % (+81 Elo) at 2000.
-    let nodes = (2828.0 * 2f64.powf((elo - 1500) as f64 / 100.0)).round() as i64;
+    let doublings = (elo - MIN_ELO) as f64 / ELO_PER_NODE_DOUBLING;
+    let nodes = (NODES_AT_MIN_ELO * 2f64.powf(doublings)).round() as i64;
     let noise = ((2000 - elo) * 7 / 50).max(0);
     let top_k = if elo < 1800 { 3 } else { 1 };
     [
@@ -62,8 +61,10 @@ mod tests {
         assert!(low[1] > mid[1] && mid[1] > high[1] && high[1] == 0);
         assert_eq!(at(2000)[1], 0);
         assert_eq!((low[2], high[2]), (3, 1));
-        // The measured 1500 point: 2,828 nodes, 70 cp of noise, top 3.
-        assert_eq!(&at(1500)[..3], &[2828, 70, 3]);
+        // The measured ends: 700 nodes, 70 cp of noise and the top 3 at
+        // 1500; 26,882 nodes, no noise and the best move at 2000.
+        assert_eq!(&at(1500)[..3], &[700, 70, 3]);
+        assert_eq!(&at(2000)[..3], &[26882, 0, 1]);
         assert_eq!(at(-5), at(MIN_ELO));
         // Every value is inside its tunable's range.
         let mut tunables = Tunables::default();

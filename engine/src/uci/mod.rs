@@ -107,20 +107,8 @@ impl Settings {
         let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
         searcher.set_move_overhead(self.move_overhead);
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
-        searcher.set_network(self.playing_network());
+        searcher.set_network(self.network.clone());
         searcher
-    }
-
-    /// The network the searches play with: `EvalFile`'s, except that a
-    /// strength limit on the built-in network plays with the network its
-    /// levels were calibrated with.
-    fn playing_network(&self) -> Option<Arc<Network>> {
-        match &self.network {
-            Some(network) if self.limit_strength && Arc::ptr_eq(network, &crate::nnue::embedded_network()) => {
-                Some(crate::nnue::limited_strength_network())
-            }
-            other => other.clone(),
-        }
     }
 }
 
@@ -243,7 +231,7 @@ impl UciSession {
             "d" => say(&self.out, &format!("info string fen {} key {:016x}", self.board.to_fen(), self.board.hash())),
             "eval" => {
                 let tunables = self.idle_searcher().tunables().clone();
-                let line = match self.settings.playing_network() {
+                let line = match self.settings.network.clone() {
                     Some(network) => {
                         let sums = Accumulator::from_scratch(&network, &self.board);
                         format!("eval cp {} (side to move, network)", sums.score(&network, &self.board))
@@ -333,9 +321,8 @@ impl UciSession {
                 self.apply_strength();
             }
             Some(Ok(SessionOption::EvalFile(network))) => {
-                self.settings.network = network;
-                let playing = self.settings.playing_network();
-                self.idle_searcher().set_network(playing);
+                self.settings.network = network.clone();
+                self.idle_searcher().set_network(network);
             }
             Some(Ok(SessionOption::Elo(elo))) => {
                 self.elo = elo;
@@ -364,17 +351,16 @@ impl UciSession {
         }
     }
 
-    /// Sets the fallible-model tunables and the network for the strength
-    /// limit in force (their defaults when it is off).
+    /// Sets the fallible-model tunables for the strength limit in force
+    /// (their defaults when it is off). The evaluation stays `EvalFile`'s:
+    /// the levels were measured with the classical one and the network.
     fn apply_strength(&mut self) {
-        let playing = self.settings.playing_network();
         let settings = if self.settings.limit_strength {
             crate::strength::limited_settings(self.elo)
         } else {
             crate::strength::unlimited_settings()
         };
         let searcher = self.idle_searcher();
-        searcher.set_network(playing);
         for (name, value) in settings {
             // The values are inside the tunables' ranges (strength.rs tests).
             let _ = searcher.set_tunable(name, value);
@@ -469,27 +455,14 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_network_plays_unless_told_otherwise_and_a_limit_plays_the_calibrated_one() {
+    fn the_built_in_network_plays_unless_told_otherwise_also_under_a_limit() {
         let mut session = UciSession::new(Box::new(std::io::sink()));
         let built_in = |session: &mut UciSession| {
             session.idle_searcher().network().is_some_and(|n| Arc::ptr_eq(n, &crate::nnue::embedded_network()))
         };
-        let calibrated = |session: &mut UciSession| {
-            let limited = crate::nnue::limited_strength_network();
-            session.idle_searcher().network().is_some_and(|n| Arc::ptr_eq(n, &limited))
-        };
         assert!(built_in(&mut session), "the default evaluation");
         session.handle_line("setoption name UCI_LimitStrength value true");
-        assert!(calibrated(&mut session), "the levels play with the network they were measured with");
-        assert!(session
-            .settings
-            .searcher()
-            .network()
-            .is_some_and(|n| Arc::ptr_eq(n, &crate::nnue::limited_strength_network())));
-        session.handle_line("setoption name EvalFile value classical");
-        assert!(session.idle_searcher().network().is_none(), "a limit plays with the evaluation EvalFile names");
-        session.handle_line("setoption name EvalFile value embedded");
-        assert!(calibrated(&mut session));
+        assert!(built_in(&mut session), "the levels play with the network too");
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert!(built_in(&mut session));
         session.handle_line("setoption name EvalFile value classical");
