@@ -352,8 +352,8 @@ impl UciSession {
     }
 
     /// Sets the fallible-model tunables for the strength limit in force
-    /// (their defaults when it is off). The evaluation stays `EvalFile`'s:
-    /// the levels were measured with the classical one and the network.
+    /// (their defaults when it is off). The evaluation stays `EvalFile`'s;
+    /// the levels are calibrated with the built-in network.
     fn apply_strength(&mut self) {
         let settings = if self.settings.limit_strength {
             crate::strength::limited_settings(self.elo)
@@ -463,6 +463,10 @@ mod tests {
         assert!(built_in(&mut session), "the default evaluation");
         session.handle_line("setoption name UCI_LimitStrength value true");
         assert!(built_in(&mut session), "the levels play with the network too");
+        session.handle_line("setoption name EvalFile value classical");
+        assert!(session.idle_searcher().network().is_none(), "a limit plays with the evaluation EvalFile names");
+        session.handle_line("setoption name EvalFile value embedded");
+        assert!(built_in(&mut session));
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert!(built_in(&mut session));
         session.handle_line("setoption name EvalFile value classical");
