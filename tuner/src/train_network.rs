@@ -203,8 +203,7 @@ impl FloatNetwork {
             *b = (value * (QUANT_HIDDEN * QUANT_OUTPUT) as f32).round() as i32;
         }
         if self.shared_output {
-            network.output_weights = [network.output_weights[0]; OUTPUT_BUCKETS];
-            network.output_bias = [network.output_bias[0]; OUTPUT_BUCKETS];
+            network.share_first_output();
         }
         network
     }

@@ -1,8 +1,9 @@
 //! The evaluation network (NNUE): 768 piece-square inputs seen from each
 //! side, one hidden layer per side with a squared clipped activation, and
-//! one output, whose weights depend on how many pieces are left. The first layer's sums (the accumulator) change by a few
-//! rows per move, so the search updates them from the parent position
-//! instead of summing all pieces again.
+//! one output, whose weights depend on how many pieces are left. The
+//! first layer's sums (the accumulator) change by a few rows per move, so
+//! the search updates them from the parent position instead of summing all
+//! pieces again.
 //!
 //! `features` says which inputs a position sets, `network` holds the
 //! integer weights and reads them from a file, `accumulator` keeps the

@@ -41,9 +41,13 @@ const SHARED_OUTPUT_VERSION: u32 = 1;
 /// An output per bucket.
 const BUCKETED_VERSION: u32 = 2;
 
+/// The magic, the version and the hidden size; version 2 adds the bucket count.
+const SHARED_OUTPUT_HEADER_BYTES: usize = 8 + 4 + 4;
+const BUCKETED_HEADER_BYTES: usize = SHARED_OUTPUT_HEADER_BYTES + 4;
+
 /// The length of a file of `version` with `buckets` outputs, checksum included.
 const fn file_bytes(version: u32, buckets: usize) -> usize {
-    let header = if version == SHARED_OUTPUT_VERSION { 8 + 4 + 4 } else { 8 + 4 + 4 + 4 };
+    let header = if version == SHARED_OUTPUT_VERSION { SHARED_OUTPUT_HEADER_BYTES } else { BUCKETED_HEADER_BYTES };
     header + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets + 8
 }
 /// The largest first-layer weight or bias a file may hold: a bias and 32
@@ -152,6 +156,13 @@ impl Network {
         }
     }
 
+    /// Gives every bucket the first bucket's output: one output for every
+    /// position, as in a version-1 network.
+    pub fn share_first_output(&mut self) {
+        self.output_weights = [self.output_weights[0]; OUTPUT_BUCKETS];
+        self.output_bias = [self.output_bias[0]; OUTPUT_BUCKETS];
+    }
+
     /// Whether every bucket holds the same output (a version-1 network).
     pub fn shares_one_output(&self) -> bool {
         let first = (&self.output_weights[0], self.output_bias[0]);
@@ -160,7 +171,7 @@ impl Network {
 
     /// Reads a network file, checking its magic, version, size and checksum.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+        if bytes.len() < SHARED_OUTPUT_HEADER_BYTES || &bytes[..8] != MAGIC {
             return Err(NetworkError::NotANetwork);
         }
         let mut reader = Reader { bytes, at: 8 };
@@ -175,7 +186,7 @@ impl Network {
         let buckets = if version == SHARED_OUTPUT_VERSION {
             1
         } else {
-            if bytes.len() < 20 {
+            if bytes.len() < BUCKETED_HEADER_BYTES {
                 return Err(NetworkError::Length { expected: FILE_BYTES, found: bytes.len() });
             }
             let buckets = reader.u32();
@@ -204,8 +215,7 @@ impl Network {
             *bias = i32::from_le_bytes(reader.take());
         }
         if buckets == 1 {
-            network.output_weights = [network.output_weights[0]; OUTPUT_BUCKETS];
-            network.output_bias = [network.output_bias[0]; OUTPUT_BUCKETS];
+            network.share_first_output();
         }
         network.check_ranges()?;
         Ok(network)
