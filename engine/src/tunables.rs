@@ -155,6 +155,8 @@ declare_tunables! {
     rfp_margin: "RfpMargin" = 75, 20, 200, 8;
     lmr_base: "LmrBase" = 75, 0, 200, 8;
     lmr_divisor: "LmrDivisor" = 225, 100, 400, 12;
+    // A quiet's history over this is one ply less (or more) reduction.
+    lmr_history: "LmrHistory" = 8192, 2048, 32768, 512;
     delta_margin: "DeltaMargin" = 200, 50, 500, 15;
     lmp_depth: "LmpDepth" = 6, 0, 12, 1;
     futility_depth: "FutilityDepth" = 6, 0, 12, 1;

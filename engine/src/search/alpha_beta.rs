@@ -81,7 +81,7 @@ impl Searcher {
                 let reduction = self.tunables.null_move_base + depth / self.tunables.null_move_divisor;
                 let mut child = board.clone();
                 child.play_null();
-                self.enter_child(board, &child, ply);
+                self.enter_child(board, Move::NULL, &child, ply);
                 let score = -self.negamax::<false>(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.state.keys.pop();
                 if self.state.aborted {
@@ -97,7 +97,8 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut quiets_tried = MoveList::new();
-        let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, false);
+        let context = self.state.continuation(ply);
+        let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, context, false);
         let mut searched = 0;
         let mut skip_quiets = false;
         while let Some((mv, _)) = moves.next_best() {
@@ -118,14 +119,16 @@ impl Searcher {
                     continue;
                 }
             }
-            self.enter_child(board, &child, ply);
+            self.enter_child(board, mv, &child, ply);
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let reduction = if depth >= 3 && quiet && searched >= 2 + PV as usize && !in_check && !child.in_check()
                 {
-                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - PV as i32;
+                    // Quiets that have answered well before are cut less.
+                    let history = self.history.score(board, mv, context) / self.tunables.lmr_history;
+                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - PV as i32 - history;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -155,7 +158,7 @@ impl Searcher {
                     }
                     if score >= beta {
                         if quiet {
-                            self.history.reward(board, mv, &quiets_tried, depth, ply);
+                            self.history.reward(board, mv, &quiets_tried, context, depth, ply);
                         }
                         break;
                     }

@@ -4,6 +4,7 @@
 //! root move list persists across iterations (ordered by the last
 //! iteration's result) and so later layers can look at every root move.
 
+use super::history::Continuation;
 use super::ordering::ScoredMoves;
 use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::root_stability::RootStability;
@@ -110,7 +111,7 @@ impl Searcher {
         self.tt.new_search();
         self.history.new_search();
 
-        let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, false);
+        let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, Continuation::NONE, false);
         let mut root_moves = Vec::with_capacity(ordered.len());
         while let Some((mv, _)) = ordered.next_best() {
             root_moves.push(RootMove { mv, score: -INFINITY, nodes: 0 });
@@ -274,7 +275,7 @@ impl Searcher {
             let mv = root_moves[index].mv;
             let mut child = board.clone();
             child.play(mv);
-            self.enter_child(board, &child, 0);
+            self.enter_child(board, mv, &child, 0);
             let nodes_before = self.state.nodes;
             let score = if index == 0 {
                 -self.negamax::<true>(&child, depth - 1, -beta, -alpha, 1, true)

@@ -149,11 +149,15 @@ impl Searcher {
         }
     }
 
-    /// Steps into `child`, a move from `parent` at `ply`: its key joins
-    /// the path (for repetitions) and the network's sums follow the move.
+    /// Steps into `child`, reached by `mv` (`Move::NULL` for a null move)
+    /// from `parent` at `ply`: its key joins the path (for repetitions),
+    /// the move joins the line (for continuation history) and the
+    /// network's sums follow the move.
     #[inline]
-    pub(crate) fn enter_child(&mut self, parent: &Board, child: &Board, ply: usize) {
+    pub(crate) fn enter_child(&mut self, parent: &Board, mv: Move, child: &Board, ply: usize) {
         self.state.keys.push(child.hash());
+        self.state.played[ply.min(score::MAX_PLY)] =
+            if mv.is_null() { history::PieceTo::NONE } else { history::PieceTo::of(parent, mv) };
         self.network_follows(parent, child, ply);
     }
 

@@ -1,9 +1,10 @@
 //! Move ordering: the TT move, then winning and even captures by
-//! MVV-LVA, killers, quiets by history, and losing captures last. Moves are
-//! scored once and picked best-first by selection, so a cutoff on an early
-//! move skips most of the sorting.
+//! MVV-LVA, killers, quiets by history (their own and as answers to the
+//! two moves before), and losing captures last. Moves are scored once and
+//! picked best-first by selection, so a cutoff on an early move skips most
+//! of the sorting.
 
-use super::history::History;
+use super::history::{Continuation, History};
 use super::see::{see_at_least, see_value};
 use movegen::{Board, Move, MoveList, Piece, MAX_MOVES};
 
@@ -34,7 +35,15 @@ pub fn is_tactical(board: &Board, mv: Move) -> bool {
 
 impl ScoredMoves {
     /// All legal moves, or (`tactical_only`) captures and queen promotions.
-    pub fn new(board: &Board, tt_move: Move, history: &History, ply: usize, tactical_only: bool) -> ScoredMoves {
+    /// `context` holds the moves that led here, for the quiets' history.
+    pub fn new(
+        board: &Board,
+        tt_move: Move,
+        history: &History,
+        ply: usize,
+        context: Continuation,
+        tactical_only: bool,
+    ) -> ScoredMoves {
         let mut moves = MoveList::new();
         let targets = if tactical_only {
             board.color_bb(!board.side_to_move()) | movegen::Bitboard::RANK_1 | movegen::Bitboard::RANK_8
@@ -65,7 +74,7 @@ impl ScoredMoves {
             } else if mv == killers[1] {
                 KILLER
             } else {
-                history.score(board, mv)
+                history.score(board, mv, context)
             };
         }
         let flip = if board.side_to_move() == movegen::Color::Black { 56 } else { 0 };

@@ -37,7 +37,8 @@ impl Searcher {
         let mut best = stand_pat;
         let mut best_move = Move::NULL;
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
-        let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, !in_check);
+        let context = self.state.continuation(ply);
+        let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, context, !in_check);
         while let Some((mv, order)) = moves.next_best() {
             if !in_check {
                 // Losing captures and captures that cannot lift the score

@@ -10,6 +10,8 @@
 //! history) are charged to it too. With no policy, or an inactive one,
 //! the search is plain.
 
+use super::history::PieceTo;
+use super::score::MAX_PLY;
 use super::tt::Bound;
 use super::Searcher;
 use crate::tunables::Tunables;
@@ -163,10 +165,13 @@ impl<'a> RootProbe<'a> {
         }
         let mut board = self.root.clone();
         let pushed = self.searcher.state.keys.len();
-        for &mv in line {
+        for (ply, &mv) in line.iter().enumerate() {
             if !board.is_legal(mv) {
                 self.searcher.state.keys.truncate(pushed);
                 return None;
+            }
+            if ply <= MAX_PLY {
+                self.searcher.state.played[ply] = PieceTo::of(&board, mv);
             }
             board.play(mv);
             self.searcher.state.keys.push(board.hash());

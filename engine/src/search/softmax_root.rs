@@ -30,7 +30,7 @@ impl Searcher {
         for root in &root_moves[..k] {
             let mut child = board.clone();
             child.play(root.mv);
-            self.enter_child(board, &child, 0);
+            self.enter_child(board, root.mv, &child, 0);
             let score = -self.negamax::<true>(&child, depth - 1, -INFINITY, INFINITY, 1, true);
             self.state.keys.pop();
             if self.state.aborted {

@@ -2,6 +2,7 @@
 //! repetition keys and the principal variation. A search starts from a
 //! fresh `SearchState`, so nothing of the previous one can leak into it.
 
+use super::history::{Continuation, PieceTo};
 use super::score::MAX_PLY;
 use super::time::TimeManager;
 use movegen::Move;
@@ -19,6 +20,9 @@ pub(crate) struct SearchState {
     /// Keys of the game before the root, then of the search path.
     pub keys: Vec<u64>,
     pub pv: PvTable,
+    /// The move played at each ply of the current line (`PieceTo::NONE`
+    /// for a null move), which continuation history keys on.
+    pub played: [PieceTo; MAX_PLY + 1],
 }
 
 impl SearchState {
@@ -35,7 +39,14 @@ impl SearchState {
             aborted: false,
             keys,
             pv: PvTable::new(),
+            played: [PieceTo::NONE; MAX_PLY + 1],
         }
+    }
+
+    /// The two moves that led to the node at `ply`.
+    pub fn continuation(&self, ply: usize) -> Continuation {
+        let back = |n: usize| if ply >= n { self.played[(ply - n).min(MAX_PLY)] } else { PieceTo::NONE };
+        Continuation { previous: back(1), before_previous: back(2) }
     }
 
     /// Whether the search as a whole must end: its own node limit or the
