@@ -10,9 +10,10 @@
 //! binding at that clock, where full strength scored 22 % against
 //! Stockfish at 2500.
 //!
-//! The map is measured with the built-in network: each stronger network
-//! needs it measured again (the third network scored 82 % at 1500 and 73 %
-//! at 2000 on the second network's map).
+//! The map is measured with the built-in network and the search of the
+//! day: each stronger network or search change needs it measured again
+//! (the third network scored 82 % at 1500 and 73 % at 2000 on the second
+//! network's map).
 
 use crate::tunables::Tunables;
 
