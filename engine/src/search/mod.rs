@@ -156,8 +156,7 @@ impl Searcher {
     #[inline]
     pub(crate) fn enter_child(&mut self, parent: &Board, mv: Move, child: &Board, ply: usize) {
         self.state.keys.push(child.hash());
-        self.state.played[ply.min(score::MAX_PLY)] =
-            if mv.is_null() { history::PieceTo::NONE } else { history::PieceTo::of(parent, mv) };
+        self.state.record_played(ply, parent, mv);
         self.network_follows(parent, child, ply);
     }
 

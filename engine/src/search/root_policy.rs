@@ -10,8 +10,6 @@
 //! history) are charged to it too. With no policy, or an inactive one,
 //! the search is plain.
 
-use super::history::PieceTo;
-use super::score::MAX_PLY;
 use super::tt::Bound;
 use super::Searcher;
 use crate::tunables::Tunables;
@@ -170,9 +168,7 @@ impl<'a> RootProbe<'a> {
                 self.searcher.state.keys.truncate(pushed);
                 return None;
             }
-            if ply <= MAX_PLY {
-                self.searcher.state.played[ply] = PieceTo::of(&board, mv);
-            }
+            self.searcher.state.record_played(ply, &board, mv);
             board.play(mv);
             self.searcher.state.keys.push(board.hash());
         }

@@ -5,7 +5,7 @@
 use super::history::{Continuation, PieceTo};
 use super::score::MAX_PLY;
 use super::time::TimeManager;
-use movegen::Move;
+use movegen::{Board, Move};
 
 pub(crate) struct SearchState {
     pub nodes: u64,
@@ -40,6 +40,15 @@ impl SearchState {
             keys,
             pv: PvTable::new(),
             played: [PieceTo::NONE; MAX_PLY + 1],
+        }
+    }
+
+    /// Records `mv` (`Move::NULL` for a null move), played from `parent`
+    /// at `ply`, as the line's move there; a ply beyond the stack is not
+    /// recorded.
+    pub fn record_played(&mut self, ply: usize, parent: &Board, mv: Move) {
+        if let Some(slot) = self.played.get_mut(ply) {
+            *slot = if mv.is_null() { PieceTo::NONE } else { PieceTo::of(parent, mv) };
         }
     }
 
