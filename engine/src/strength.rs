@@ -25,8 +25,8 @@ pub const DEFAULT_ELO: i64 = 1500;
 
 /// The node cap at `MIN_ELO`, and the Elo each doubling of it buys: the
 /// two ends measured level with Stockfish with the built-in network.
-const NODES_AT_MIN_ELO: f64 = 700.0;
-const ELO_PER_NODE_DOUBLING: f64 = 95.0;
+const NODES_AT_MIN_ELO: f64 = 1000.0;
+const ELO_PER_NODE_DOUBLING: f64 = 100.0;
 
 /// The tunables that a strength limit sets, with their values at `elo`.
 pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
@@ -62,10 +62,10 @@ mod tests {
         assert!(low[1] > mid[1] && mid[1] > high[1] && high[1] == 0);
         assert_eq!(at(2000)[1], 0);
         assert_eq!((low[2], high[2]), (3, 1));
-        // The measured ends: 700 nodes, 70 cp of noise and the top 3 at
-        // 1500; 26,882 nodes, no noise and the best move at 2000.
-        assert_eq!(&at(1500)[..3], &[700, 70, 3]);
-        assert_eq!(&at(2000)[..3], &[26882, 0, 1]);
+        // The measured ends: 1,000 nodes, 70 cp of noise and the top 3 at
+        // 1500; 32,000 nodes, no noise and the best move at 2000.
+        assert_eq!(&at(1500)[..3], &[1000, 70, 3]);
+        assert_eq!(&at(2000)[..3], &[32000, 0, 1]);
         assert_eq!(at(-5), at(MIN_ELO));
         // Every value is inside its tunable's range.
         let mut tunables = Tunables::default();
