@@ -14,7 +14,7 @@ pub const EMBEDDED: &str = "embedded";
 pub const DEFAULT_EVAL_FILE: &str = EMBEDDED;
 
 /// How it was made: `docs/results/network.md`.
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../data/networks/gen3.nnue");
+const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../data/networks/gen4.nnue");
 
 /// The built-in network, read once and shared by every searcher.
 pub fn embedded_network() -> Arc<Network> {
