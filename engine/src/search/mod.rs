@@ -194,6 +194,14 @@ impl Searcher {
         self.qsearch(board, -score::INFINITY, score::INFINITY, 0)
     }
 
+    /// `quiescence` within `node_limit` nodes: `None` when they ran out
+    /// first (`last_search_nodes` then says `node_limit`).
+    pub fn quiescence_within(&mut self, board: &Board, node_limit: u64) -> Option<i32> {
+        self.state = SearchState::new(node_limit.max(1), None, &[], board.hash());
+        let value = self.qsearch(board, -score::INFINITY, score::INFINITY, 0);
+        (!self.state.aborted).then_some(value)
+    }
+
     /// The nodes of the last search or quiescence call.
     pub fn last_search_nodes(&self) -> u64 {
         self.state.nodes

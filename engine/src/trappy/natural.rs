@@ -33,29 +33,43 @@ const MATE_IN_ONE: i32 = MATE_BOUND / 4;
 /// view by one ply and quiescence with `searcher` (whose table and nodes
 /// are the model's). Returns the scores, best first, and the nodes spent.
 pub fn score_replies(searcher: &mut Searcher, board: &Board) -> (Vec<ScoredReply>, u64) {
+    match score_replies_within(searcher, board, u64::MAX) {
+        Ok(scored) => scored,
+        Err(_) => unreachable!("no node limit to run out"),
+    }
+}
+
+/// `score_replies` spending at most `node_limit` nodes: `Err` with the
+/// nodes spent (all of `node_limit`) when the limit ran out before every
+/// reply was scored.
+pub fn score_replies_within(
+    searcher: &mut Searcher,
+    board: &Board,
+    node_limit: u64,
+) -> Result<(Vec<ScoredReply>, u64), u64> {
     let mut nodes = 0;
-    let mut scored: Vec<ScoredReply> = board
-        .legal_moves()
-        .iter()
-        .map(|&reply| {
-            let mut after = board.clone();
-            after.play(reply);
-            let score = if after.has_legal_move() {
-                let value = -searcher.quiescence(&after);
-                nodes += searcher.last_search_nodes();
-                value
-            } else if after.in_check() {
-                MATE_IN_ONE
-            } else {
-                0
-            };
-            ScoredReply { reply, score }
-        })
-        .collect();
+    let mut scored = Vec::new();
+    for &reply in board.legal_moves().iter() {
+        let mut after = board.clone();
+        after.play(reply);
+        let score = if after.has_legal_move() {
+            let value = searcher.quiescence_within(&after, node_limit.saturating_sub(nodes));
+            nodes += searcher.last_search_nodes();
+            match value {
+                Some(value) => -value,
+                None => return Err(nodes),
+            }
+        } else if after.in_check() {
+            MATE_IN_ONE
+        } else {
+            0
+        };
+        scored.push(ScoredReply { reply, score });
+    }
     // Stable: equal scores keep the generator's order, so the model is
     // deterministic.
     scored.sort_by_key(|s| std::cmp::Reverse(s.score));
-    (scored, nodes)
+    Ok((scored, nodes))
 }
 
 /// The softmax probabilities of `scores` at `temperature` centipawns, in
@@ -80,6 +94,10 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let (scored, nodes) = score_replies(&mut searcher, &board);
         assert!(nodes > 0);
+        // With too few nodes (and a fresh table, so that the same work is
+        // needed) it stops at the limit instead of going over.
+        let limited = score_replies_within(&mut Searcher::new(1), &board, nodes / 2);
+        assert_eq!(limited.map(|_| ()), Err(nodes / 2));
         assert_eq!(scored.len(), board.legal_moves().len());
         assert_eq!(scored[0].reply, board.parse_uci_move("f3d4").expect("legal"));
         assert!(scored[0].score > scored[1].score + 300, "{scored:?}");

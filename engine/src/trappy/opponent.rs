@@ -9,7 +9,7 @@
 //! reply" is ours and it sees through the very traps it should fall for.
 //! The opponent's own table lives for the game, as a real engine's does.
 
-use super::natural::{probabilities, score_replies};
+use super::natural::{probabilities, score_replies_within};
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, Searcher};
 use movegen::{Board, Move};
@@ -71,7 +71,14 @@ impl OpponentModel {
         if probe.nodes_left() == 0 || probe.limits_reached() {
             return Err(OutOfBudget);
         }
-        let (scored, nodes) = score_replies(&mut self.searcher, &after);
+        // Charging the nodes marks the allowance spent when they reach it.
+        let (scored, nodes) = match score_replies_within(&mut self.searcher, &after, probe.nodes_left()) {
+            Ok(scored) => scored,
+            Err(spent) => {
+                probe.charge(spent);
+                return Err(OutOfBudget);
+            }
+        };
         probe.charge(nodes);
         if probe.limits_reached() {
             return Err(OutOfBudget);
