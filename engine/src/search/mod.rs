@@ -190,16 +190,22 @@ impl Searcher {
     /// window: equal to the static evaluation when no capture or promotion
     /// improves on it, which is how `tuner fit` picks quiet positions.
     pub fn quiescence(&mut self, board: &Board) -> i32 {
-        self.state = SearchState::new(u64::MAX, None, &[], board.hash());
-        self.qsearch(board, -score::INFINITY, score::INFINITY, 0)
+        self.fresh_quiescence(board, u64::MAX)
     }
 
     /// `quiescence` within `node_limit` nodes: `None` when they ran out
-    /// first (`last_search_nodes` then says `node_limit`).
+    /// (`last_search_nodes` then says `node_limit`). Without a limit
+    /// (`u64::MAX`) it is always `Some`.
     pub fn quiescence_within(&mut self, board: &Board, node_limit: u64) -> Option<i32> {
-        self.state = SearchState::new(node_limit.max(1), None, &[], board.hash());
-        let value = self.qsearch(board, -score::INFINITY, score::INFINITY, 0);
-        (!self.state.aborted).then_some(value)
+        let node_limit = node_limit.max(1);
+        let value = self.fresh_quiescence(board, node_limit);
+        (self.state.nodes < node_limit).then_some(value)
+    }
+
+    /// A full-window quiescence search of `board` in a fresh search state.
+    fn fresh_quiescence(&mut self, board: &Board, node_limit: u64) -> i32 {
+        self.state = SearchState::new(node_limit, None, &[], board.hash());
+        self.qsearch(board, -score::INFINITY, score::INFINITY, 0)
     }
 
     /// The nodes of the last search or quiescence call.

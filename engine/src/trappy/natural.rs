@@ -35,7 +35,7 @@ const MATE_IN_ONE: i32 = MATE_BOUND / 4;
 pub fn score_replies(searcher: &mut Searcher, board: &Board) -> (Vec<ScoredReply>, u64) {
     match score_replies_within(searcher, board, u64::MAX) {
         Ok(scored) => scored,
-        Err(_) => unreachable!("no node limit to run out"),
+        Err(_) => unreachable!("quiescence_within is always Some without a node limit"),
     }
 }
 
