@@ -163,6 +163,11 @@ declare_tunables! {
     futility_base: "FutilityBase" = 60, 0, 300, 10;
     futility_margin: "FutilityMargin" = 90, 20, 300, 8;
     iir_depth: "IirDepth" = 4, 2, 12, 1;
+    // Moves whose exchange loses more than the margin (per ply for quiets,
+    // per ply squared for captures) are skipped this near the leaves.
+    see_depth: "SeeDepth" = 8, 0, 12, 1;
+    see_quiet_margin: "SeeQuietMargin" = 60, 0, 200, 8;
+    see_capture_margin: "SeeCaptureMargin" = 20, 0, 100, 3;
     // Time: the soft limit's scale from the root's stability (root_stability.rs).
     time_node_base: "TimeNodeBase" = 150, 100, 250, 5;
     time_node_scale: "TimeNodeScale" = 135, 50, 250, 8;

@@ -3,8 +3,9 @@
 //! `PV` nodes search with an open window and keep a principal variation;
 //! every other node is searched with a null window and may be pruned.
 
-use super::ordering::{is_tactical, ScoredMoves};
+use super::ordering::{is_bad_capture_score, is_tactical, ScoredMoves};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, NONE};
+use super::see::see_at_least;
 use super::tt::Bound;
 use super::Searcher;
 use movegen::{Board, Move, MoveList, Piece};
@@ -101,8 +102,27 @@ impl Searcher {
         let mut moves = ScoredMoves::new(board, tt_move, &self.history, ply, context, false);
         let mut searched = 0;
         let mut skip_quiets = false;
-        while let Some((mv, _)) = moves.next_best() {
+        while let Some((mv, order)) = moves.next_best() {
             let quiet = !is_tactical(board, mv);
+            // Near the leaves, a move that loses material in the exchange
+            // it starts is rarely the answer; the deeper the node, the
+            // more it may lose and still be tried. Captures that win or
+            // break even were already sorted out by the ordering. The
+            // root's replies are all kept: what the opponent would prefer
+            // there is what the root policy reads (`StoredReply`), and a
+            // losing capture is just what a shallow opponent may prefer.
+            if ply >= 2 && !in_check && searched > 0 && best > -MATE_BOUND && depth <= self.tunables.see_depth {
+                let threshold = if quiet {
+                    Some(-self.tunables.see_quiet_margin * depth)
+                } else if is_bad_capture_score(order) {
+                    Some(-self.tunables.see_capture_margin * depth * depth)
+                } else {
+                    None
+                };
+                if threshold.is_some_and(|t| !see_at_least(board, mv, t)) {
+                    continue;
+                }
+            }
             let mut child = board.clone();
             child.play(mv);
             let gives_check = child.in_check();
