@@ -15,7 +15,7 @@ use std::time::Duration;
 /// change to the evaluation or the search changes the games, so this is
 /// picked again then: the first such opening of `8moves_v3-2000.pgn`, as
 /// `cargo test --release -p matches --test trappy_games -- --ignored --nocapture` prints.
-const OPENING: &str = "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 a7a6 c2c4 g8f6 b1c3 d8c7 f1d3 b8c6 d4c6 d7c6";
+const OPENING: &str = "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5 h2h4 h7h5 c2c4 e7e6 b1c3 f8e7 d1b3 d8b6 c4c5 b6c7";
 
 /// Trappy (White, depth 7) against plain minimax at depth 5, 40 moves.
 fn play_e1_game(opening: &Opening) -> GameRecord {
