@@ -26,7 +26,7 @@ pub const DEFAULT_ELO: i64 = 1500;
 /// The node cap at `MIN_ELO`, and the Elo each doubling of it buys: the
 /// two ends measured level with Stockfish with the built-in network.
 const NODES_AT_MIN_ELO: f64 = 1000.0;
-const ELO_PER_NODE_DOUBLING: f64 = 100.0;
+const ELO_PER_NODE_DOUBLING: f64 = 125.0;
 
 /// The tunables that a strength limit sets, with their values at `elo`.
 pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
@@ -63,9 +63,9 @@ mod tests {
         assert_eq!(at(2000)[1], 0);
         assert_eq!((low[2], high[2]), (3, 1));
         // The measured ends: 1,000 nodes, 70 cp of noise and the top 3 at
-        // 1500; 32,000 nodes, no noise and the best move at 2000.
+        // 1500; 16,000 nodes, no noise and the best move at 2000.
         assert_eq!(&at(1500)[..3], &[1000, 70, 3]);
-        assert_eq!(&at(2000)[..3], &[32000, 0, 1]);
+        assert_eq!(&at(2000)[..3], &[16000, 0, 1]);
         assert_eq!(at(-5), at(MIN_ELO));
         // Every value is inside its tunable's range.
         let mut tunables = Tunables::default();
