@@ -4,23 +4,33 @@
 //! picked best-first by selection, so a cutoff on an early move skips most
 //! of the sorting.
 
-use super::history::{Continuation, History};
+use super::history::{Continuation, History, MAX_HISTORY};
 use super::see::{see_at_least, see_value};
 use movegen::{Board, Move, MoveList, Piece, MAX_MOVES};
 
-const TT_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 27;
-const BAD_CAPTURE: i32 = -(1 << 28);
+// The bands of the ordering score. History stays within three times
+// `MAX_HISTORY` of zero, below the killers and above losing captures; a
+// capture's MVV-LVA is below 1 << 15 above its band's base. The score times
+// `TIE_BREAKS` must fit in an i32.
+const TT_MOVE: i32 = 1 << 18;
+const GOOD_CAPTURE: i32 = 1 << 17;
+const KILLER: i32 = 1 << 16;
+const BAD_CAPTURE: i32 = -(1 << 17);
+const _: () = assert!(3 * MAX_HISTORY < KILLER && BAD_CAPTURE + (1 << 15) < -3 * MAX_HISTORY);
+const _: () = assert!(BAD_CAPTURE / 2 < -3 * MAX_HISTORY);
 
 pub struct ScoredMoves {
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Each move's ordering score times `TIE_BREAKS`, plus its tie-break:
+    /// one integer comparison per move in the selection loop, which is
+    /// among the search's hottest.
+    keys: [i32; MAX_MOVES],
     next: usize,
-    /// 56 for Black, 0 for White: ties are broken by squares seen from the
-    /// mover's side, so colour-flipped positions order moves alike.
-    flip: usize,
 }
+
+/// Room below the ordering score for the tie-break (from and to squares).
+const TIE_BREAKS: i32 = 1 << 12;
+const _: () = assert!(TT_MOVE < i32::MAX / TIE_BREAKS - 1 && BAD_CAPTURE > i32::MIN / TIE_BREAKS);
 
 fn mvv_lva(board: &Board, mv: Move) -> i32 {
     let victim = board.captured_piece(mv).map_or(0, see_value);
@@ -62,9 +72,12 @@ impl ScoredMoves {
             false
         });
         let killers = history.killers(ply);
-        let mut scores = [0; MAX_MOVES];
-        for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *score = if mv == tt_move {
+        // Equal scores go to the move with the lower squares, seen from the
+        // mover's side, so colour-flipped positions order moves alike.
+        let flip = if board.side_to_move() == movegen::Color::Black { 56 } else { 0 };
+        let mut keys = [0; MAX_MOVES];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            let score = if mv == tt_move {
                 TT_MOVE
             } else if is_tactical(board, mv) {
                 let base = if see_at_least(board, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
@@ -76,9 +89,10 @@ impl ScoredMoves {
             } else {
                 history.score(board, mv, context)
             };
+            let squares = ((mv.from().index() ^ flip) << 6) | (mv.to().index() ^ flip);
+            *key = score * TIE_BREAKS + (TIE_BREAKS - 1 - squares as i32);
         }
-        let flip = if board.side_to_move() == movegen::Color::Black { 56 } else { 0 };
-        ScoredMoves { moves, scores, next: 0, flip }
+        ScoredMoves { moves, keys, next: 0 }
     }
 
     pub fn len(&self) -> usize {
@@ -91,12 +105,21 @@ impl ScoredMoves {
 
     /// The best remaining move with its ordering score.
     pub fn next_best(&mut self) -> Option<(Move, i32)> {
-        let remaining = self.next..self.moves.len();
-        let relative = |mv: Move| ((mv.from().index() ^ self.flip) << 6) | (mv.to().index() ^ self.flip);
-        let best = remaining.max_by_key(|&i| (self.scores[i], std::cmp::Reverse(relative(self.moves[i]))))?;
+        let count = self.moves.len();
+        if self.next >= count {
+            return None;
+        }
+        // Keys tie only for under-promotions to one square (history scores
+        // them alike); the last of them is taken.
+        let mut best = self.next;
+        for i in self.next + 1..count {
+            if self.keys[i] >= self.keys[best] {
+                best = i;
+            }
+        }
         self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let picked = (self.moves[self.next], self.scores[self.next]);
+        self.keys.swap(self.next, best);
+        let picked = (self.moves[self.next], self.keys[self.next].div_euclid(TIE_BREAKS));
         self.next += 1;
         Some(picked)
     }
