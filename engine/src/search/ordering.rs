@@ -5,19 +5,28 @@
 //! of the sorting.
 
 use super::history::{Continuation, History, MAX_HISTORY};
-use super::see::{see_at_least, see_value};
+use super::see::{see_at_least, see_value, SEE_VALUES};
 use movegen::{Board, Move, MoveList, Piece, MAX_MOVES};
 
 // The bands of the ordering score. History stays within three times
 // `MAX_HISTORY` of zero, below the killers and above losing captures; a
-// capture's MVV-LVA is below 1 << 15 above its band's base. The score times
-// `TIE_BREAKS` must fit in an i32.
+// capture's MVV-LVA adds less than `MVV_LVA_SPAN` to its band's base. The
+// score times `TIE_BREAKS`, plus the tie-break, must fit in an i32.
 const TT_MOVE: i32 = 1 << 18;
 const GOOD_CAPTURE: i32 = 1 << 17;
 const KILLER: i32 = 1 << 16;
 const BAD_CAPTURE: i32 = -(1 << 17);
-const _: () = assert!(3 * MAX_HISTORY < KILLER && BAD_CAPTURE + (1 << 15) < -3 * MAX_HISTORY);
-const _: () = assert!(BAD_CAPTURE / 2 < -3 * MAX_HISTORY);
+const MVV_LVA_SPAN: i32 = 1 << 15;
+/// Room below the ordering score for the tie-break (from and to squares).
+const TIE_BREAKS: i32 = 1 << 12;
+const _: () = assert!(
+    3 * MAX_HISTORY < KILLER
+        && 17 * SEE_VALUES[Piece::Queen.index()] < MVV_LVA_SPAN
+        && BAD_CAPTURE + MVV_LVA_SPAN < -3 * MAX_HISTORY
+        && BAD_CAPTURE / 2 < -3 * MAX_HISTORY
+        && TT_MOVE < i32::MAX / TIE_BREAKS - 1
+        && BAD_CAPTURE > i32::MIN / TIE_BREAKS
+);
 
 pub struct ScoredMoves {
     moves: MoveList,
@@ -27,10 +36,6 @@ pub struct ScoredMoves {
     keys: [i32; MAX_MOVES],
     next: usize,
 }
-
-/// Room below the ordering score for the tie-break (from and to squares).
-const TIE_BREAKS: i32 = 1 << 12;
-const _: () = assert!(TT_MOVE < i32::MAX / TIE_BREAKS - 1 && BAD_CAPTURE > i32::MIN / TIE_BREAKS);
 
 fn mvv_lva(board: &Board, mv: Move) -> i32 {
     let victim = board.captured_piece(mv).map_or(0, see_value);
