@@ -17,11 +17,14 @@ const GOOD_CAPTURE: i32 = 1 << 17;
 const KILLER: i32 = 1 << 16;
 const BAD_CAPTURE: i32 = -(1 << 17);
 const MVV_LVA_SPAN: i32 = 1 << 15;
+/// How much more the victim counts than the attacker in MVV-LVA.
+const VICTIM_WEIGHT: i32 = 16;
 /// Room below the ordering score for the tie-break (from and to squares).
 const TIE_BREAKS: i32 = 1 << 12;
 const _: () = assert!(
     3 * MAX_HISTORY < KILLER
-        && 17 * SEE_VALUES[Piece::Queen.index()] < MVV_LVA_SPAN
+        // A queen taken with a promotion to a queen: MVV-LVA's largest.
+        && (VICTIM_WEIGHT + 1) * SEE_VALUES[Piece::Queen.index()] < MVV_LVA_SPAN
         && BAD_CAPTURE + MVV_LVA_SPAN < -3 * MAX_HISTORY
         && BAD_CAPTURE / 2 < -3 * MAX_HISTORY
         && TT_MOVE < i32::MAX / TIE_BREAKS - 1
@@ -40,7 +43,7 @@ pub struct ScoredMoves {
 fn mvv_lva(board: &Board, mv: Move) -> i32 {
     let victim = board.captured_piece(mv).map_or(0, see_value);
     let attacker = board.piece_on(mv.from()).map_or(0, see_value);
-    victim * 16 - attacker / 100 + mv.promotion().map_or(0, see_value)
+    victim * VICTIM_WEIGHT - attacker / 100 + mv.promotion().map_or(0, see_value)
 }
 
 /// Captures and queen promotions: the moves quiescence looks at.
