@@ -38,7 +38,9 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    pub fn new(limits: &SearchLimits, move_overhead: Duration) -> TimeManager {
+    /// Without `movestogo`, the clock is shared as if `default_moves_to_go`
+    /// moves were left (the tunable `TimeMovesToGo`).
+    pub fn new(limits: &SearchLimits, move_overhead: Duration, default_moves_to_go: u32) -> TimeManager {
         let start = Instant::now();
         let (mut soft, mut hard) = (None, None);
         if let Some(movetime) = limits.movetime {
@@ -49,7 +51,7 @@ impl TimeManager {
         }
         if let Some(left) = limits.time_left {
             let usable = left.saturating_sub(move_overhead).max(Duration::from_millis(1));
-            let moves = limits.moves_to_go.unwrap_or(25).clamp(1, 50);
+            let moves = limits.moves_to_go.unwrap_or(default_moves_to_go).clamp(1, 50);
             // Spend a share of the clock plus most of the increment, but
             // never more than a fraction of what is left.
             let share = usable / moves + limits.increment * 3 / 4;
@@ -103,7 +105,7 @@ mod tests {
             increment: Duration::from_millis(10),
             ..SearchLimits::default()
         };
-        let tm = TimeManager::new(&limits, Duration::from_millis(20));
+        let tm = TimeManager::new(&limits, Duration::from_millis(20), 25);
         let hard = tm.hard.expect("deadline");
         assert!(hard <= Duration::from_millis(400), "{hard:?}");
         assert!(tm.soft.expect("soft") >= Duration::from_millis(30));
@@ -112,21 +114,37 @@ mod tests {
     #[test]
     fn movetime_is_used_to_its_end_less_the_overhead() {
         let limits = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };
-        let tm = TimeManager::new(&limits, Duration::from_millis(20));
+        let tm = TimeManager::new(&limits, Duration::from_millis(20), 25);
         assert_eq!(tm.hard, Some(Duration::from_millis(280)));
         // No soft limit: a new iteration may start until the hard one.
         assert_eq!(tm.soft, None);
         assert!(tm.may_start_iteration());
         // With a clock as well, the clock's soft limit applies.
         let both = SearchLimits { time_left: Some(Duration::from_millis(1000)), ..limits };
-        let tm = TimeManager::new(&both, Duration::from_millis(20));
+        let tm = TimeManager::new(&both, Duration::from_millis(20), 25);
         assert!(tm.soft.is_some() && tm.hard.expect("deadline") <= Duration::from_millis(280));
+    }
+
+    #[test]
+    fn without_movestogo_a_move_gets_its_share_of_the_clock_and_most_of_the_increment() {
+        let limits = SearchLimits {
+            time_left: Some(Duration::from_millis(60_000)),
+            increment: Duration::from_millis(600),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::ZERO, 16);
+        let expected = Duration::from_millis(60_000 / 16 + 450);
+        assert_eq!(tm.soft, Some(expected));
+        assert_eq!(tm.hard, Some(expected * 3));
+        // movestogo, when given, replaces the default.
+        let tm = TimeManager::new(&SearchLimits { moves_to_go: Some(40), ..limits }, Duration::ZERO, 16);
+        assert_eq!(tm.soft, Some(Duration::from_millis(1_500 + 450)));
     }
 
     #[test]
     fn tiny_clock_still_gets_a_positive_budget() {
         let limits = SearchLimits { time_left: Some(Duration::from_millis(5)), ..SearchLimits::default() };
-        let tm = TimeManager::new(&limits, Duration::from_millis(20));
+        let tm = TimeManager::new(&limits, Duration::from_millis(20), 25);
         assert!(tm.hard.expect("deadline") > Duration::ZERO);
     }
 }

@@ -35,7 +35,7 @@ pub fn search_lines(
         _ => legal,
     };
     let lines = lines.clamp(1, candidates.len().max(1));
-    let timer = TimeManager::new(limits, searcher.move_overhead());
+    let timer = TimeManager::new(limits, searcher.move_overhead(), searcher.tunables().time_moves_to_go as u32);
     let max_depth = limits.depth.unwrap_or(DEEPEST).clamp(1, DEEPEST);
     let mut nodes = 0u64;
     // The first line of the deepest depth searched: the move played.
