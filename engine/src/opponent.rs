@@ -76,9 +76,10 @@ impl OpponentInfo {
 }
 
 /// The engine's rating at full strength on the scale `UCI_Elo` uses
-/// (Stockfish's): it scored 8.3 % against Stockfish held to 2500 at
-/// 10s+0.1s, about 400 Elo below (docs/strength.md).
-pub const FULL_STRENGTH_ELO: i32 = 2100;
+/// (Stockfish's, set at 60s+0.6s): at that clock it scored 35.5 % over 100
+/// games against Stockfish held to 2500, about 100 Elo below
+/// (docs/strength.md).
+pub const FULL_STRENGTH_ELO: i32 = 2400;
 
 /// Contempt per 100 Elo the engine is stronger than its opponent, and its
 /// bound: against Maia 1100 and 1300 a contempt of 400 gained about 20 Elo
