@@ -3,7 +3,7 @@
 //! the one place that knows both; the search itself knows neither.
 
 use crate::opponent::{adapted, OpponentInfo, FULL_STRENGTH_ELO};
-use crate::search::{SearchLimits, SearchReport, SearchResult, Searcher};
+use crate::search::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
 use crate::tunables::{TunableError, Tunables};
 use movegen::{Board, Move};
@@ -76,6 +76,11 @@ impl TrappyEngine {
 
     pub fn move_overhead(&self) -> Duration {
         self.searcher.move_overhead
+    }
+
+    /// The time budget of a search under `limits`.
+    pub fn time_manager(&self, limits: &SearchLimits) -> TimeManager {
+        self.searcher.time_manager(limits)
     }
 
     /// Evaluates with `network` (`None`: the classical evaluation); the

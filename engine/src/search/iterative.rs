@@ -10,7 +10,7 @@ use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
-use super::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
+use super::{SearchLimits, SearchReport, SearchResult, Searcher};
 use movegen::{Board, Move};
 use std::sync::atomic::Ordering;
 
@@ -82,7 +82,7 @@ impl Searcher {
             return result.best_move;
         }
         let node_limit = self.node_limit(limits);
-        let timer = TimeManager::new(limits, self.move_overhead, self.tunables.time_moves_to_go as u32);
+        let timer = self.time_manager(limits);
         self.state = SearchState::new(node_limit, Some(timer), game_keys, board.hash());
         self.state.nodes = result.nodes;
         self.consult_policy(board, policy, result, node_limit)
@@ -106,7 +106,7 @@ impl Searcher {
     ) -> SearchResult {
         let mut policy = policy.filter(|p| p.is_active());
         let node_limit = self.node_limit(limits);
-        let timer = TimeManager::new(limits, self.move_overhead, self.tunables.time_moves_to_go as u32);
+        let timer = self.time_manager(limits);
         self.state = SearchState::new(node_limit, Some(timer.clone()), game_keys, board.hash());
         self.tt.new_search();
         self.history.new_search();

@@ -173,6 +173,12 @@ impl Searcher {
         &self.tunables
     }
 
+    /// The time budget of a search under `limits`, with this searcher's
+    /// move overhead and clock share.
+    pub fn time_manager(&self, limits: &SearchLimits) -> TimeManager {
+        TimeManager::new(limits, self.move_overhead, self.tunables.time_moves_to_go as u32)
+    }
+
     /// Replaces every tunable and the tables derived from them.
     pub fn set_tunables(&mut self, tunables: Tunables) {
         self.tunables = tunables;

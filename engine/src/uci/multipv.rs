@@ -7,7 +7,7 @@
 //! and decides once, at the end, for the move that will be played.
 
 use crate::search::score::{uci_score, MAX_PLY};
-use crate::search::{SearchLimits, SearchResult, TimeManager};
+use crate::search::{SearchLimits, SearchResult};
 use crate::trappy_engine::TrappyEngine;
 use movegen::{Board, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,7 +35,7 @@ pub fn search_lines(
         _ => legal,
     };
     let lines = lines.clamp(1, candidates.len().max(1));
-    let timer = TimeManager::new(limits, searcher.move_overhead(), searcher.tunables().time_moves_to_go as u32);
+    let timer = searcher.time_manager(limits);
     let max_depth = limits.depth.unwrap_or(DEEPEST).clamp(1, DEEPEST);
     let mut nodes = 0u64;
     // The first line of the deepest depth searched: the move played.
