@@ -163,6 +163,10 @@ declare_tunables! {
     futility_base: "FutilityBase" = 60, 0, 300, 10;
     futility_margin: "FutilityMargin" = 90, 20, 300, 8;
     iir_depth: "IirDepth" = 4, 2, 12, 1;
+    // The table's move is searched a ply deeper when, from this depth, a
+    // search without it falls this many centipawns per ply below its score.
+    singular_depth: "SingularDepth" = 8, 4, 14, 1;
+    singular_margin: "SingularMargin" = 2, 1, 8, 1;
     // Moves whose exchange loses more than the margin (per ply for quiets,
     // per ply squared for captures) are skipped this near the leaves.
     see_depth: "SeeDepth" = 8, 0, 12, 1;

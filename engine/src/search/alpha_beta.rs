@@ -6,6 +6,7 @@
 use super::ordering::{is_bad_capture_score, is_tactical, ScoredMoves};
 use super::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, NONE};
 use super::see::see_at_least;
+use super::singular::Singularity;
 use super::tt::Bound;
 use super::Searcher;
 use movegen::{Board, Move, MoveList, Piece};
@@ -45,7 +46,11 @@ impl Searcher {
             return if in_check { DRAW } else { self.static_eval(board, ply) };
         }
 
-        let hit = self.tt.probe(board.hash(), ply);
+        // A singular-extension check searches this node without one move:
+        // the table's entry is about all moves, so it decides nothing here,
+        // and the pruning that trusts it stays off.
+        let excluded = self.state.excluded[ply];
+        let hit = if excluded.is_null() { self.tt.probe(board.hash(), ply) } else { None };
         if let Some(hit) = hit {
             if !PV && hit.depth >= depth && hit.cuts_off(alpha, beta) {
                 return hit.score;
@@ -54,7 +59,7 @@ impl Searcher {
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         // Internal iterative reduction: with no stored move this node was
         // not searched before, so a full-depth search is poorly ordered.
-        if tt_move.is_null() && depth >= self.tunables.iir_depth {
+        if tt_move.is_null() && excluded.is_null() && depth >= self.tunables.iir_depth {
             depth -= 1;
         }
 
@@ -67,7 +72,7 @@ impl Searcher {
             }
         };
 
-        if !PV && !in_check && beta.abs() < MATE_BOUND {
+        if !PV && !in_check && excluded.is_null() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, the
             // opponent will not catch up.
             let margin = self.tunables.rfp_margin * depth;
@@ -94,6 +99,17 @@ impl Searcher {
             }
         }
 
+        let tt_move_extension = match hit {
+            Some(hit) if !in_check && excluded.is_null() => match self.singularity(board, &hit, depth, beta, ply) {
+                Singularity::Extend(plies) => plies,
+                Singularity::Cutoff(score) => return score,
+            },
+            _ => 0,
+        };
+        if self.state.aborted {
+            return DRAW;
+        }
+
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
@@ -103,6 +119,9 @@ impl Searcher {
         let mut searched = 0;
         let mut skip_quiets = false;
         while let Some((mv, order)) = moves.next_best() {
+            if mv == excluded {
+                continue;
+            }
             let quiet = !is_tactical(board, mv);
             // Near the leaves, a move that loses material in the exchange
             // it starts is rarely the answer; the deeper the node, the
@@ -140,7 +159,7 @@ impl Searcher {
                 }
             }
             self.enter_child(board, mv, &child, ply);
-            let new_depth = depth - 1;
+            let new_depth = if mv == tt_move { depth - 1 + tt_move_extension } else { depth - 1 };
             let score = if searched == 0 {
                 -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -190,7 +209,14 @@ impl Searcher {
         }
 
         if searched == 0 {
+            // Only the excluded move was left: nothing else reaches alpha.
+            if !excluded.is_null() {
+                return alpha;
+            }
             return if in_check { -MATE + ply as i32 } else { self.draw_score(ply) };
+        }
+        if !excluded.is_null() {
+            return best;
         }
         let bound = Bound::classify(best, original_alpha, beta);
         self.tt.store(board.hash(), ply, best_move, best, eval, depth, bound);

@@ -147,6 +147,7 @@ impl Searcher {
             root_order: vec![],
         };
         let mut stability = RootStability::default();
+        let mut previous_iteration_nodes = u64::MAX;
         for depth in 1..=max_depth {
             let nodes_before = self.state.nodes;
             let score = self.aspiration(board, &mut root_moves, depth, result.score);
@@ -183,11 +184,14 @@ impl Searcher {
                 break;
             }
             // Under a node limit nothing is held back for a policy: it gets
-            // the nodes of an iteration that could not finish anyway (the
-            // next one costs at least what this one did), which plain
-            // minimax would spend and throw away.
+            // the nodes of an iteration that could not finish anyway, which
+            // plain minimax would spend and throw away. An iteration rarely
+            // costs less than both before it (one alone, yes: singular
+            // extensions and the table make the cost uneven).
             let nodes_left = node_limit.saturating_sub(self.state.nodes);
-            if policy.is_some() && node_limit != u64::MAX && nodes_left < iteration_nodes {
+            let next_costs_at_least = iteration_nodes.min(previous_iteration_nodes);
+            previous_iteration_nodes = iteration_nodes;
+            if policy.is_some() && node_limit != u64::MAX && nodes_left < next_costs_at_least {
                 break;
             }
         }

@@ -16,6 +16,7 @@ pub mod root_policy;
 mod root_stability;
 pub mod score;
 pub mod see;
+mod singular;
 mod softmax_root;
 mod state;
 pub mod time;

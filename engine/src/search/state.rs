@@ -23,6 +23,9 @@ pub(crate) struct SearchState {
     /// The move played at each ply of the current line (`PieceTo::NONE`
     /// for a null move), which continuation history keys on.
     pub played: [PieceTo; MAX_PLY + 1],
+    /// The move a singular-extension check leaves out at each ply
+    /// (`Move::NULL` when none is).
+    pub excluded: [Move; MAX_PLY + 1],
 }
 
 impl SearchState {
@@ -40,6 +43,7 @@ impl SearchState {
             keys,
             pv: PvTable::new(),
             played: [PieceTo::NONE; MAX_PLY + 1],
+            excluded: [Move::NULL; MAX_PLY + 1],
         }
     }
 
