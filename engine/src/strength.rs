@@ -1,8 +1,8 @@
 //! `UCI_LimitStrength` / `UCI_Elo`: a target rating mapped onto the
 //! fallible opponent models of `fallible.rs`. The rating sets a node cap
-//! per move (each doubling of the nodes is worth roughly a constant number
-//! of Elo at these depths), evaluation noise below 2000, and a softmax draw
-//! among the three best root moves below 1800. The anchors come from games
+//! per move (geometric between the two measured ends, though a doubling
+//! is worth more Elo at the low end), evaluation noise below 2000, and a
+//! softmax draw among the three best root moves below 1800. The anchors come from games
 //! against Stockfish's own `UCI_Elo` at 10s+0.1s (`docs/strength.md`).
 //!
 //! The option offers only the range those games calibrated, 1500 to 2000;
@@ -23,16 +23,17 @@ pub const MIN_ELO: i64 = 1500;
 pub const MAX_ELO: i64 = 2000;
 pub const DEFAULT_ELO: i64 = 1500;
 
-/// The node cap at `MIN_ELO`, and the Elo each doubling of it buys: the
-/// two ends measured level with Stockfish with the built-in network.
-const NODES_AT_MIN_ELO: f64 = 1000.0;
-const ELO_PER_NODE_DOUBLING: f64 = 125.0;
+/// The node caps at `MIN_ELO` and `MAX_ELO`, the two ends measured level
+/// with Stockfish with the built-in network; the levels between get
+/// their geometric interpolation (each doubling worth the same Elo).
+const NODES_AT_MIN_ELO: f64 = 750.0;
+const NODES_AT_MAX_ELO: f64 = 16_000.0;
 
 /// The tunables that a strength limit sets, with their values at `elo`.
 pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
     let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    let doublings = (elo - MIN_ELO) as f64 / ELO_PER_NODE_DOUBLING;
-    let nodes = (NODES_AT_MIN_ELO * 2f64.powf(doublings)).round() as i64;
+    let share = (elo - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64;
+    let nodes = (NODES_AT_MIN_ELO * (NODES_AT_MAX_ELO / NODES_AT_MIN_ELO).powf(share)).round() as i64;
     let noise = ((2000 - elo) * 7 / 50).max(0);
     let top_k = if elo < 1800 { 3 } else { 1 };
     [
@@ -62,9 +63,9 @@ mod tests {
         assert!(low[1] > mid[1] && mid[1] > high[1] && high[1] == 0);
         assert_eq!(at(2000)[1], 0);
         assert_eq!((low[2], high[2]), (3, 1));
-        // The measured ends: 1,000 nodes, 70 cp of noise and the top 3 at
+        // The measured ends: 750 nodes, 70 cp of noise and the top 3 at
         // 1500; 16,000 nodes, no noise and the best move at 2000.
-        assert_eq!(&at(1500)[..3], &[1000, 70, 3]);
+        assert_eq!(&at(1500)[..3], &[750, 70, 3]);
         assert_eq!(&at(2000)[..3], &[16000, 0, 1]);
         assert_eq!(at(-5), at(MIN_ELO));
         // Every value is inside its tunable's range.
