@@ -2,8 +2,9 @@
 //! fallible opponent models of `fallible.rs`. The rating sets a node cap
 //! per move (geometric between the two measured ends, though a doubling
 //! is worth more Elo at the low end), evaluation noise below 2000, and a
-//! softmax draw among the three best root moves below 1800. The anchors come from games
-//! against Stockfish's own `UCI_Elo` at 10s+0.1s (`docs/strength.md`).
+//! softmax draw among the three best root moves below 1800. The anchors
+//! come from games against Stockfish's own `UCI_Elo` at 10s+0.1s
+//! (`docs/strength.md`).
 //!
 //! The option offers only the range those games calibrated, 1500 to 2000;
 //! below 1500 nothing was measured, and well above 2000 the node cap stops
@@ -25,7 +26,7 @@ pub const DEFAULT_ELO: i64 = 1500;
 
 /// The node caps at `MIN_ELO` and `MAX_ELO`, the two ends measured level
 /// with Stockfish with the built-in network; the levels between get
-/// their geometric interpolation (each doubling worth the same Elo).
+/// their geometric interpolation, which is all two ends can fix.
 const NODES_AT_MIN_ELO: f64 = 750.0;
 const NODES_AT_MAX_ELO: f64 = 16_000.0;
 

@@ -208,15 +208,13 @@ impl Searcher {
             }
         }
 
-        if searched == 0 {
-            // Only the excluded move was left: nothing else reaches alpha.
-            if !excluded.is_null() {
-                return alpha;
-            }
-            return if in_check { -MATE + ply as i32 } else { self.draw_score(ply) };
-        }
+        // A singular-extension check only asks how good the other moves
+        // are (with none left, none reaches alpha); it stores nothing.
         if !excluded.is_null() {
-            return best;
+            return if searched == 0 { alpha } else { best };
+        }
+        if searched == 0 {
+            return if in_check { -MATE + ply as i32 } else { self.draw_score(ply) };
         }
         let bound = Bound::classify(best, original_alpha, beta);
         self.tt.store(board.hash(), ply, best_move, best, eval, depth, bound);

@@ -6,7 +6,7 @@
 use super::score::MATE_BOUND;
 use super::tt::{Bound, TtHit};
 use super::Searcher;
-use movegen::Board;
+use movegen::{Board, Move};
 
 /// What the check concluded for the stored move.
 pub(crate) enum Singularity {
@@ -32,7 +32,7 @@ impl Searcher {
         let singular_beta = hit.score - self.tunables.singular_margin * depth;
         self.state.excluded[ply] = hit.mv;
         let score = self.negamax::<false>(board, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
-        self.state.excluded[ply] = movegen::Move::NULL;
+        self.state.excluded[ply] = Move::NULL;
         if score < singular_beta {
             Singularity::Extend(1)
         } else if singular_beta >= beta {
