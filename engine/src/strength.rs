@@ -31,9 +31,9 @@ pub const DEFAULT_ELO: i64 = 1500;
 /// get their geometric interpolation, which is all two ends can fix.
 const NODE_ANCHORS: [(i64, f64); 3] = [(MIN_ELO, 750.0), (2000, 16_000.0), (MAX_ELO, 4_096_000.0)];
 
-/// The node cap at `elo`, within the calibrated range.
+/// The node cap at `elo`, which the caller has clamped to the calibrated
+/// range.
 fn node_cap(elo: i64) -> i64 {
-    let elo = elo.clamp(MIN_ELO, MAX_ELO);
     let segment = NODE_ANCHORS.windows(2).find(|pair| elo <= pair[1].0).unwrap_or(&NODE_ANCHORS[1..]);
     let ((low_elo, low_nodes), (high_elo, high_nodes)) = (segment[0], segment[1]);
     let share = (elo - low_elo) as f64 / (high_elo - low_elo) as f64;
