@@ -3,7 +3,7 @@
 //! change to search or evaluation changes it, so commits can quote it.
 //! The last line is `<nodes> nodes <nps> nps`, as OpenBench reads it.
 
-use crate::search::SearchLimits;
+use crate::search::{SearchLimits, SearchRequest};
 use crate::trappy::TrappyStats;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
@@ -91,7 +91,7 @@ pub fn run_bench_with(
         let mut searcher = TrappyEngine::new(hash_mb, tunables.clone());
         searcher.set_network(network.cloned());
         let Ok(board) = Board::from_fen(fen) else { continue };
-        let search = searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
+        let search = searcher.search(SearchRequest::new(&board, &SearchLimits::depth(depth)));
         per_position(fen, search.nodes);
         result.nodes += search.nodes;
         result.trappy.add(&searcher.trappy_stats());

@@ -3,10 +3,10 @@
 //! the one place that knows both; the search itself knows neither.
 
 use crate::opponent::{adapted, OpponentInfo, FULL_STRENGTH_ELO};
-use crate::search::{SearchLimits, SearchReport, SearchResult, Searcher, TimeManager};
+use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeManager};
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
 use crate::tunables::{TunableError, Tunables};
-use movegen::{Board, Move};
+use movegen::Move;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -112,52 +112,29 @@ impl TrappyEngine {
         self.trappy.config().enabled()
     }
 
-    pub fn search(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
-    ) -> SearchResult {
+    pub fn search(&mut self, request: SearchRequest) -> SearchResult {
         self.trappy.begin_search();
-        self.searcher.search_with_policy(board, game_keys, limits, report, Some(&mut self.trappy))
+        self.searcher.search_with_policy(request, Some(&mut self.trappy))
     }
 
     /// The plain search: the trappy root is neither shown the iterations
     /// nor asked.
-    pub fn search_plain(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
-    ) -> SearchResult {
-        self.searcher.search(board, game_keys, limits, report)
+    pub fn search_plain(&mut self, request: SearchRequest) -> SearchResult {
+        self.searcher.search(request)
     }
 
     /// A search whose choice waits for `choose_after`: the trappy root
     /// sees its iterations but does not decide yet.
-    pub fn search_undecided(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
-    ) -> SearchResult {
+    pub fn search_undecided(&mut self, request: SearchRequest) -> SearchResult {
         self.trappy.begin_search();
-        self.searcher.search_observed_by(board, game_keys, limits, report, &mut self.trappy)
+        self.searcher.search_observed_by(request, &mut self.trappy)
     }
 
-    /// The trappy root's choice for the last `search_undecided`, whose
-    /// result is `result`, within what is left of `limits`.
-    pub fn choose_after(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        result: &SearchResult,
-    ) -> Move {
-        self.searcher.choose_after_search(board, game_keys, limits, result, &mut self.trappy)
+    /// The trappy root's choice for the last `search_undecided` of
+    /// `request`, whose result is `result`, within what is left of its
+    /// limits.
+    pub fn choose_after(&mut self, request: &SearchRequest, result: &SearchResult) -> Move {
+        self.searcher.choose_after_search(request, result, &mut self.trappy)
     }
 
     /// The trappy root's decision in the last search; `None` when it was

@@ -6,7 +6,7 @@
 
 use crate::nnue::Network;
 use crate::output::emit;
-use crate::search::{SearchLimits, Searcher};
+use crate::search::{SearchLimits, SearchRequest, Searcher};
 use crate::trappy::annotate::AnnotatedRoot;
 use crate::trappy::{TrapConfig, TrappyRoot};
 use crate::tunables::Tunables;
@@ -59,7 +59,7 @@ pub fn annotate(
     searcher.set_network(network);
     let mut annotator = TrappyRoot::annotator(TrapConfig::from_tunables(tunables));
     let result =
-        searcher.search_with_policy(board, &[], &SearchLimits::depth(depth), &mut |_| {}, Some(&mut annotator));
+        searcher.search_with_policy(SearchRequest::new(board, &SearchLimits::depth(depth)), Some(&mut annotator));
     let mut root_moves = annotator.annotation().map_or(vec![], <[AnnotatedRoot]>::to_vec);
     root_moves.sort_by_key(|root| std::cmp::Reverse(root.adjusted()));
     let final_depth = if root_moves.is_empty() { 0 } else { result.depth as usize };

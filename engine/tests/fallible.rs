@@ -3,7 +3,7 @@
 
 use engine::bench::BENCH_POSITIONS;
 use engine::eval::evaluate;
-use engine::search::{SearchLimits, SearchResult, Searcher};
+use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::tunables::Tunables;
 use movegen::Board;
 
@@ -13,7 +13,7 @@ fn search(fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchR
         searcher.set_tunable(name, *value).expect("valid setting");
     }
     let board = Board::from_fen(fen).expect("valid FEN");
-    searcher.search(&board, &[], limits, &mut |_| {})
+    searcher.search(SearchRequest::new(&board, limits))
 }
 
 #[test]

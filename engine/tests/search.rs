@@ -1,13 +1,13 @@
 //! Search outcomes on positions with known answers.
 
 use engine::search::score::{uci_score, DRAW, MATE};
-use engine::search::{SearchLimits, SearchResult, Searcher};
+use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use movegen::{Board, Move};
 
 fn search(fen: &str, depth: i32, game_keys: &[u64]) -> SearchResult {
     let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut searcher = Searcher::new(16);
-    searcher.search(&board, game_keys, &SearchLimits::depth(depth), &mut |_| {})
+    searcher.search(SearchRequest::new(&board, &SearchLimits::depth(depth)).after(game_keys))
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn fifty_move_rule_inside_the_search_scores_zero() {
 fn node_limited_search_is_deterministic() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let board = Board::from_fen(fen).expect("valid");
-    let run = || Searcher::new(16).search(&board, &[], &SearchLimits::nodes(50_000), &mut |_| {});
+    let run = || Searcher::new(16).search(SearchRequest::new(&board, &SearchLimits::nodes(50_000)));
     let (a, b) = (run(), run());
     assert_eq!(a, b);
     assert!(a.nodes <= 50_000 + 1);
@@ -123,8 +123,8 @@ fn wins_material_when_offered() {
 fn mirrored_positions_get_mirrored_results() {
     let fen = "r1bq1rk1/pp2nppp/2n1p3/3pP3/2pP4/P1P2N2/2P1QPPP/R1B1KB1R w KQ - 0 9";
     let board = Board::from_fen(fen).expect("valid");
-    let plain = Searcher::new(16).search(&board, &[], &SearchLimits::depth(6), &mut |_| {});
-    let mirror = Searcher::new(16).search(&board.mirrored(), &[], &SearchLimits::depth(6), &mut |_| {});
+    let plain = Searcher::new(16).search(SearchRequest::new(&board, &SearchLimits::depth(6)));
+    let mirror = Searcher::new(16).search(SearchRequest::new(&board.mirrored(), &SearchLimits::depth(6)));
     // Node counts may differ: mirrored keys fill other table buckets.
     assert_eq!(plain.score, mirror.score);
     let (from, to) = (mirror.best_move.from().flip_rank(), mirror.best_move.to().flip_rank());
@@ -137,11 +137,11 @@ fn contempt_makes_a_draw_worse_for_the_side_to_move_at_the_root() {
     let board = Board::from_fen("8/8/4k3/8/8/8/8/R3K3 w - - 99 120").expect("valid");
     let mut searcher = Searcher::new(16);
     searcher.set_tunable("Contempt", 30).expect("valid");
-    let result = searcher.search(&board, &[], &SearchLimits::depth(6), &mut |_| {});
+    let result = searcher.search(SearchRequest::new(&board, &SearchLimits::depth(6)));
     assert_eq!(result.score, DRAW - 30, "{:?}", result.pv);
     // The same for Black at the root: contempt belongs to whoever searches.
     let black = Board::from_fen("8/8/4K3/8/8/8/8/r3k3 b - - 99 120").expect("valid");
-    let result = searcher.search(&black, &[], &SearchLimits::depth(6), &mut |_| {});
+    let result = searcher.search(SearchRequest::new(&black, &SearchLimits::depth(6)));
     assert_eq!(result.score, DRAW - 30, "{:?}", result.pv);
 }
 
@@ -160,7 +160,7 @@ fn a_won_position_is_not_thrown_away_by_repeating_the_game() {
     }
     let repeat = board.parse_uci_move("f2f3").expect("legal");
     let mut searcher = Searcher::new(16);
-    let result = searcher.search(&board, &keys, &SearchLimits::depth(8), &mut |_| {});
+    let result = searcher.search(SearchRequest::new(&board, &SearchLimits::depth(8)).after(&keys));
     assert_ne!(result.best_move, repeat, "score {} pv {:?}", result.score, result.pv);
     assert!(result.score > 500, "{}", result.score);
 }

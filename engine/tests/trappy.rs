@@ -5,7 +5,7 @@
 
 use engine::bench::BENCH_POSITIONS;
 use engine::nnue::Network;
-use engine::search::{SearchLimits, SearchResult, Searcher};
+use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::trappy_engine::TrappyEngine;
 use engine::traps_command::{annotate, Annotation};
 use engine::tunables::Tunables;
@@ -134,7 +134,7 @@ fn search_evaluating(tunables: &Tunables, fen: &str, depth: i32, network: Option
     let board = Board::from_fen(fen).expect("valid");
     let mut engine = TrappyEngine::new(8, tunables.clone());
     engine.set_network(network);
-    engine.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {})
+    engine.search(SearchRequest::new(&board, &SearchLimits::depth(depth)))
 }
 
 fn plain_search(fen: &str, depth: i32) -> SearchResult {
@@ -145,7 +145,7 @@ fn plain_search_evaluating(fen: &str, depth: i32, network: Option<Arc<Network>>)
     let board = Board::from_fen(fen).expect("valid");
     let mut searcher = Searcher::new(8);
     searcher.set_network(network);
-    searcher.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {})
+    searcher.search(SearchRequest::new(&board, &SearchLimits::depth(depth)))
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn with_no_expected_gain_the_root_plays_the_plain_move_everywhere() {
     for fen in BENCH_POSITIONS.iter() {
         let board = Board::from_fen(fen).expect("valid");
         let mut engine = TrappyEngine::new(8, no_gain.clone());
-        let result = engine.search(&board, &[], &SearchLimits::depth(8), &mut |_| {});
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::depth(8)));
         let choice = engine.last_trap_choice().expect("the root was consulted");
         assert_eq!(result.best_move, result.plain_move, "{fen}");
         assert_eq!(choice.chosen, choice.plain, "{fen}");
@@ -262,7 +262,7 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
     let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
     let run = |limit: u64| {
         let mut engine = TrappyEngine::new(8, traps_set());
-        let result = engine.search(&board, &[], &SearchLimits::nodes(limit), &mut |_| {});
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::nodes(limit)));
         (result, engine.last_trap_choice().cloned())
     };
     let mut decided = 0;
@@ -272,7 +272,7 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
         // The node limit holds for the whole search, the decision included.
         assert!(first.0.nodes <= limit, "{} nodes of {limit}", first.0.nodes);
         // Nothing is held back: the plain search reaches the same depth.
-        let plain = Searcher::new(8).search(&board, &[], &SearchLimits::nodes(limit), &mut |_| {});
+        let plain = Searcher::new(8).search(SearchRequest::new(&board, &SearchLimits::nodes(limit)));
         assert_eq!((first.0.depth, first.0.plain_move), (plain.depth, plain.plain_move), "limit {limit}");
         decided += usize::from(first.1.is_some());
     }
@@ -311,7 +311,7 @@ fn the_deepest_iterations_fall_back_to_the_plain_move() {
     let board = Board::from_fen(fen).expect("valid FEN");
     for tunables in [traps_set(), searched_model()] {
         let mut engine = TrappyEngine::new(8, tunables);
-        let result = engine.search(&board, &[], &SearchLimits::nodes(2_000_000), &mut |_| {});
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::nodes(2_000_000)));
         assert!(result.depth >= 64, "the search stopped at depth {}", result.depth);
         assert_eq!(result.best_move, result.plain_move);
         assert!(board.is_legal(result.best_move));
@@ -335,11 +335,12 @@ fn the_searched_model_predicts_what_a_fresh_shallower_engine_plays() {
     for fen in BENCH_POSITIONS.iter().take(12) {
         let board = Board::from_fen(fen).expect("valid");
         let mut engine = TrappyEngine::new(8, tunables.clone());
-        let result = engine.search(&board, &[], &SearchLimits::depth(depth), &mut |_| {});
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::depth(depth)));
         let Some(predicted) = engine.last_trap_choice().and_then(|c| c.predicted_reply) else { continue };
         let mut after = board.clone();
         after.play(result.best_move);
-        let fresh = Searcher::new(2).search(&after, &[board.hash()], &SearchLimits::depth(depth - gap), &mut |_| {});
+        let fresh = Searcher::new(2)
+            .search(SearchRequest::new(&after, &SearchLimits::depth(depth - gap)).after(&[board.hash()]));
         // The plain move's reply is the game's first model search, so its
         // table starts empty, as the fresh engine's does; an alternative's
         // comes after other searches have filled the table, so only the
@@ -357,7 +358,7 @@ fn the_searched_model_keeps_to_the_node_limit_and_is_deterministic() {
     let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
     let run = || {
         let mut engine = TrappyEngine::new(8, searched_model());
-        let result = engine.search(&board, &[], &SearchLimits::nodes(50_000), &mut |_| {});
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::nodes(50_000)));
         (result, engine.last_trap_choice().cloned())
     };
     let (first, second) = (run(), run());
@@ -375,7 +376,7 @@ fn the_searched_model_searches_after_at_most_trap_candidates_alternatives() {
         for fen in BENCH_POSITIONS.iter().take(16) {
             let board = Board::from_fen(fen).expect("valid");
             let mut engine = TrappyEngine::new(8, tunables.clone());
-            engine.search(&board, &[], &SearchLimits::depth(6), &mut |_| {});
+            engine.search(SearchRequest::new(&board, &SearchLimits::depth(6)));
             let Some(choice) = engine.last_trap_choice() else { continue };
             let alternatives = choice.modelled_roots.iter().filter(|&&mv| mv != choice.plain).count();
             most = most.max(alternatives);

@@ -25,6 +25,22 @@ pub enum LimitSpec {
 }
 
 impl LimitSpec {
+    /// Reads a clock as configs and PGN write it, "10+0.1" or "40/60+0.5"
+    /// (seconds): the inverse of `time_control` for clocks.
+    pub fn parse_time_control(text: &str) -> Option<LimitSpec> {
+        let (moves, rest) = match text.split_once('/') {
+            Some((moves, rest)) => (Some(moves.trim().parse::<u32>().ok().filter(|&m| m > 0)?), rest),
+            None => (None, text),
+        };
+        let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
+        let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
+        Some(LimitSpec::Clock {
+            base: Duration::from_secs_f64(seconds(base)?),
+            increment: Duration::from_secs_f64(seconds(increment)?),
+            moves,
+        })
+    }
+
     /// The PGN TimeControl value ("-" for depth and node limits).
     pub fn time_control(&self) -> String {
         match self {
@@ -208,5 +224,24 @@ pub fn play_game(
                 return finish(records, result, termination);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_as_they_print() {
+        assert_eq!(
+            LimitSpec::parse_time_control("40/60+0.5"),
+            Some(LimitSpec::Clock {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500),
+                moves: Some(40)
+            })
+        );
+        assert_eq!(LimitSpec::parse_time_control("1+0.01").map(|l| l.time_control()), Some("1+0.01".into()));
+        assert!(LimitSpec::parse_time_control("-1+0").is_none() && LimitSpec::parse_time_control("0/1+1").is_none());
     }
 }

@@ -4,7 +4,7 @@
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
 use engine::opponent::{OpponentInfo, FULL_STRENGTH_ELO};
 use engine::search::score::{is_mate_score, MATE};
-use engine::search::SearchLimits;
+use engine::search::{SearchLimits, SearchRequest};
 use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
@@ -78,7 +78,7 @@ impl Player for InProcessPlayer {
             keys.push(board.hash());
             board.play(mv);
         }
-        let result = self.engine.search(&board, &keys, &search_limits(limit), &mut |_| {});
+        let result = self.engine.search(SearchRequest::new(&board, &search_limits(limit)).after(&keys));
         if result.best_move.is_null() {
             return Err(PlayerError::IllegalMove("asked to move in a finished game".into()));
         }

@@ -15,6 +15,7 @@ pub mod pgn_reader;
 pub mod pgn_writer;
 pub mod player;
 pub mod schedule;
+pub mod sprt_plan;
 pub mod stats;
 pub mod tournament;
 pub mod uci_player;

@@ -263,10 +263,92 @@ pub struct Progress<'a> {
 /// Plays every scheduled game not yet in the journal. `on_game` sees each
 /// finished game and may return `true` to stop the run early (an SPRT
 /// bound was crossed); games in progress then finish and are journaled.
+/// A worker that cannot go on (a player that cannot be built, an opening
+/// the odds cannot give) ends the run with its reason once the games in
+/// progress are journaled.
 pub fn run_tournament(
     tournament: &Tournament,
     mut on_game: impl FnMut(&Progress) -> bool,
 ) -> Result<BTreeMap<(usize, usize), PairingScore>, String> {
+    check_tournament(tournament)?;
+    let games = schedule(tournament);
+    let entries = read_journal(&tournament.journal)?;
+    let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
+    let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
+    let todo = play_order(todo, tournament.pairs_per_pairing);
+    if !todo.is_empty() {
+        check_engines_start(&tournament.entrants)?;
+    }
+    let mut recorder = Recorder::open(tournament, &games)?;
+    for entry in entries {
+        recorder.board.add(&games, entry);
+    }
+    let mut finished = done.len();
+    if on_game(&Progress { finished, total: games.len(), scores: &recorder.board.scores, last: None }) {
+        return Ok(recorder.board.scores);
+    }
+
+    // Games are handed out one at a time: a worker gets its next game only
+    // after the main thread has taken in a result, so at most `concurrency`
+    // games are ever running or unreported. A stop therefore ends the run
+    // after a fixed number of games, however fast the games are.
+    let workers = tournament.concurrency.max(1).min(todo.len());
+    let (sender, receiver) = channel::<Result<(ScheduledGame, GameRecord), String>>();
+    let (slot_sender, slot_receiver) = channel::<usize>();
+    let slot_receiver = Mutex::new(slot_receiver);
+    let mut slots = 0..todo.len();
+    let mut failure = None;
+    std::thread::scope(|scope| -> Result<(), String> {
+        for slot in slots.by_ref().take(workers) {
+            slot_sender.send(slot).map_err(|e| e.to_string())?;
+        }
+        for _ in 0..workers {
+            let (sender, todo, slot_receiver) = (sender.clone(), &todo, &slot_receiver);
+            scope.spawn(move || {
+                let mut worker = Worker { tournament, players: BTreeMap::new() };
+                while let Some(slot) = slot_receiver.lock().ok().and_then(|r| r.recv().ok()) {
+                    let outcome = worker.play(todo[slot]).map(|record| (todo[slot], record));
+                    let failed = outcome.is_err();
+                    if sender.send(outcome).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut slot_sender = Some(slot_sender);
+        for outcome in receiver {
+            let stop = match outcome {
+                Ok((game, record)) => {
+                    recorder.record(game, &record)?;
+                    finished += 1;
+                    let scores = &recorder.board.scores;
+                    on_game(&Progress { finished, total: games.len(), scores, last: Some(&record) })
+                }
+                Err(reason) => {
+                    failure.get_or_insert(reason);
+                    true
+                }
+            };
+            // The next game for the worker that just finished; none after a
+            // stop or past the end, which lets idle workers leave.
+            let next = if stop { None } else { slots.next() };
+            match (next, &slot_sender) {
+                (Some(slot), Some(sender)) => sender.send(slot).map_err(|e| e.to_string())?,
+                _ => slot_sender = None,
+            }
+        }
+        Ok(())
+    })?;
+    match failure {
+        Some(reason) => Err(reason),
+        None => Ok(recorder.board.scores),
+    }
+}
+
+/// What can be checked before any game: enough players and openings,
+/// in-process players that can be configured, openings the odds can give.
+fn check_tournament(tournament: &Tournament) -> Result<(), String> {
     if tournament.entrants.len() < 2 {
         return Err("a tournament needs at least two players".into());
     }
@@ -274,7 +356,6 @@ pub fn run_tournament(
         return Err("a tournament needs at least one opening".into());
     }
     for entrant in &tournament.entrants {
-        // Fail before any game if a player cannot even be configured.
         if let PlayerSpec::InProcess { .. } = entrant.spec {
             entrant.spec.build()?;
         }
@@ -288,138 +369,107 @@ pub fn run_tournament(
             ));
         }
     }
-    let games = schedule(tournament);
-    let entries = read_journal(&tournament.journal)?;
-    let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
-    let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
-    let todo = play_order(todo, tournament.pairs_per_pairing);
-    if !todo.is_empty() {
-        check_engines_start(&tournament.entrants)?;
-    }
-    let mut journal = JournalWriter::open(&tournament.journal, &tournament.layout())?;
-    let mut pgn = match &tournament.pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
-    let (sender, receiver) = channel::<(ScheduledGame, GameRecord)>();
-    let mut board = Scoreboard::default();
-    for entry in entries {
-        board.add(&games, entry);
-    }
-    let total = games.len();
-    let mut finished = done.len();
-    if on_game(&Progress { finished, total, scores: &board.scores, last: None }) {
-        return Ok(board.scores);
+    Ok(())
+}
+
+/// A worker thread's players, built on first use and kept between games.
+struct Worker<'a> {
+    tournament: &'a Tournament,
+    players: BTreeMap<usize, Box<dyn Player>>,
+}
+
+impl Worker<'_> {
+    fn play(&mut self, game: ScheduledGame) -> Result<GameRecord, String> {
+        let tournament = self.tournament;
+        let (first, second) = game.pairing;
+        let (white, black) = if game.first_is_white { (first, second) } else { (second, first) };
+        let book = &tournament.openings[game.opening];
+        let opening = match &tournament.odds {
+            Some(odds) => odds.opening_for(book, white, black).map_err(|e| format!("game {}: {e}", game.index + 1))?,
+            None => book.clone(),
+        };
+        let mut white_player = self.take_player(white)?;
+        let mut black_player = self.take_player(black)?;
+        // Each is told of the other, as lichess-bot tells an engine.
+        let told_of = |seat: usize, other: usize| {
+            tournament.entrants[other].described.as_ref().filter(|_| tournament.entrants[seat].told)
+        };
+        white_player.set_opponent(told_of(white, black));
+        black_player.set_opponent(told_of(black, white));
+        let labels = GameLabels {
+            event: tournament.event.clone(),
+            site: "trappy matches".into(),
+            date: tournament.date.clone(),
+            round: (game.index + 1).to_string(),
+        };
+        let record = play_game(
+            [white_player.as_mut(), black_player.as_mut()],
+            [&tournament.entrants[white].limit, &tournament.entrants[black].limit],
+            &opening,
+            &tournament.settings,
+            &labels,
+        );
+        self.players.insert(white, white_player);
+        self.players.insert(black, black_player);
+        Ok(record)
     }
 
-    // Games are handed out one at a time: a worker gets its next game only
-    // after the main thread has taken in a result, so at most `concurrency`
-    // games are ever running or unreported. A stop therefore ends the run
-    // after a fixed number of games, however fast the games are.
-    let workers = tournament.concurrency.max(1).min(todo.len());
-    let (slot_sender, slot_receiver) = channel::<usize>();
-    let slot_receiver = Mutex::new(slot_receiver);
-    let mut slots = 0..todo.len();
-    std::thread::scope(|scope| -> Result<(), String> {
-        for slot in slots.by_ref().take(workers) {
-            slot_sender.send(slot).map_err(|e| e.to_string())?;
-        }
-        for _ in 0..workers {
-            let (sender, todo, slot_receiver) = (sender.clone(), &todo, &slot_receiver);
-            scope.spawn(move || {
-                let mut players: BTreeMap<usize, Box<dyn Player>> = BTreeMap::new();
-                loop {
-                    let next_slot = slot_receiver.lock().map_err(|_| ()).and_then(|r| r.recv().map_err(|_| ()));
-                    let Ok(slot) = next_slot else { return };
-                    let game = todo[slot];
-                    let (first, second) = game.pairing;
-                    let (white, black) = if game.first_is_white { (first, second) } else { (second, first) };
-                    for seat in [white, black] {
-                        if let std::collections::btree_map::Entry::Vacant(slot) = players.entry(seat) {
-                            match tournament.entrants[seat].spec.build() {
-                                Ok(player) => {
-                                    slot.insert(player);
-                                }
-                                Err(_) => return,
-                            }
-                        }
-                    }
-                    let mut white_player = players.remove(&white).expect("built above");
-                    let mut black_player = players.remove(&black).expect("built above");
-                    let labels = GameLabels {
-                        event: tournament.event.clone(),
-                        site: "trappy matches".into(),
-                        date: tournament.date.clone(),
-                        round: (game.index + 1).to_string(),
-                    };
-                    let book = &tournament.openings[game.opening];
-                    let opening = match &tournament.odds {
-                        // Checked playable before any game.
-                        Some(odds) => match odds.opening_for(book, white, black) {
-                            Ok(opening) => opening,
-                            Err(_) => return,
-                        },
-                        None => book.clone(),
-                    };
-                    // Each is told of the other, as lichess-bot tells an engine.
-                    let told_of = |seat: usize, other: usize| {
-                        tournament.entrants[other].described.as_ref().filter(|_| tournament.entrants[seat].told)
-                    };
-                    white_player.set_opponent(told_of(white, black));
-                    black_player.set_opponent(told_of(black, white));
-                    let record = play_game(
-                        [white_player.as_mut(), black_player.as_mut()],
-                        [&tournament.entrants[white].limit, &tournament.entrants[black].limit],
-                        &opening,
-                        &tournament.settings,
-                        &labels,
-                    );
-                    players.insert(white, white_player);
-                    players.insert(black, black_player);
-                    if sender.send((game, record)).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        let mut slot_sender = Some(slot_sender);
-        for (game, record) in receiver {
-            let entry = JournalEntry {
-                game: game.index,
-                white: record.white.clone(),
-                black: record.black.clone(),
-                result: record.result,
-                termination: record.termination,
-                plies: record.moves.len(),
-                trappy: record.trappy_counts(),
-            };
-            let writing = crate::journal::hold_writes();
-            journal.append(&entry)?;
-            if let Some(file) = pgn.as_mut() {
-                file.write_all(write_pgn(&record).as_bytes())
-                    .and_then(|_| file.flush())
-                    .map_err(|e| format!("cannot write PGN: {e}"))?;
-            }
-            drop(writing);
-            board.add(&games, entry);
-            finished += 1;
-            let stop = on_game(&Progress { finished, total, scores: &board.scores, last: Some(&record) });
-            // The next game for the worker that just finished; none after a
-            // stop or past the end, which lets idle workers leave.
-            let next = if stop { None } else { slots.next() };
-            match (next, &slot_sender) {
-                (Some(slot), Some(sender)) => sender.send(slot).map_err(|e| e.to_string())?,
-                _ => slot_sender = None,
+    /// The player of `seat`, built the first time it plays.
+    fn take_player(&mut self, seat: usize) -> Result<Box<dyn Player>, String> {
+        match self.players.remove(&seat) {
+            Some(player) => Ok(player),
+            None => {
+                let spec = &self.tournament.entrants[seat].spec;
+                spec.build().map_err(|e| format!("cannot build player {}: {e}", spec.name()))
             }
         }
+    }
+}
+
+/// Where finished games go: the journal, the PGN file and the scores.
+struct Recorder<'a> {
+    games: &'a [ScheduledGame],
+    journal: JournalWriter,
+    pgn: Option<std::fs::File>,
+    board: Scoreboard,
+}
+
+impl<'a> Recorder<'a> {
+    fn open(tournament: &Tournament, games: &'a [ScheduledGame]) -> Result<Recorder<'a>, String> {
+        let journal = JournalWriter::open(&tournament.journal, &tournament.layout())?;
+        let pgn = match &tournament.pgn {
+            Some(path) => Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        Ok(Recorder { games, journal, pgn, board: Scoreboard::default() })
+    }
+
+    fn record(&mut self, game: ScheduledGame, record: &GameRecord) -> Result<(), String> {
+        let entry = JournalEntry {
+            game: game.index,
+            white: record.white.clone(),
+            black: record.black.clone(),
+            result: record.result,
+            termination: record.termination,
+            plies: record.moves.len(),
+            trappy: record.trappy_counts(),
+        };
+        // An interrupt waits for the journal and the PGN to agree.
+        let writing = crate::journal::hold_writes();
+        self.journal.append(&entry)?;
+        if let Some(file) = self.pgn.as_mut() {
+            file.write_all(write_pgn(record).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write PGN: {e}"))?;
+        }
+        drop(writing);
+        self.board.add(self.games, entry);
         Ok(())
-    })?;
-    Ok(board.scores)
+    }
 }

@@ -1,48 +1,25 @@
 //! The tuner front end: tournaments and SPSA tuning from TOML, and the
 //! statistics calculator.
 
-mod adjudication_section;
-mod atomic_write;
-mod bench_command;
-#[cfg(test)]
-mod config_reference;
-mod datagen_command;
-mod engine_section;
-mod fit_command;
-mod fit_model;
-mod fit_positions;
-mod fit_stockfish;
-mod interrupt;
-mod match_command;
-mod match_config;
-mod match_overrides;
-mod match_progress;
-mod match_report;
-mod openings_section;
-mod parallel;
-mod predict_command;
-mod progress_bar;
-mod report_command;
-mod selfplay_game;
-mod spsa;
-mod stats_command;
-mod svg_chart;
-mod train_command;
-mod train_data;
-mod train_network;
-mod tune_command;
-mod tune_config;
+mod config;
+mod fit;
+mod network;
+mod predict;
+mod support;
+mod tournament;
+mod tune;
 
 use clap::{Parser, Subcommand};
-use datagen_command::{run_datagen, DatagenArgs};
-use fit_command::{run_fit, FitArgs};
-use match_command::{run_match, MatchArgs};
-use predict_command::{run_predict, PredictArgs};
-use report_command::{run_report, ReportArgs};
-use stats_command::{run_stats, StatsArgs};
+use fit::command::{run_fit, FitArgs};
+use network::datagen_command::{run_datagen, DatagenArgs};
+use network::train_command::{run_train, TrainArgs};
+use predict::command::{run_predict, PredictArgs};
 use std::process::ExitCode;
-use train_command::{run_train, TrainArgs};
-use tune_command::{run_tune, TuneArgs};
+use support::interrupt;
+use tournament::match_command::{run_match, MatchArgs};
+use tournament::report_command::{run_report, ReportArgs};
+use tournament::stats_command::{run_stats, StatsArgs};
+use tune::command::{run_tune, TuneArgs};
 
 #[derive(Parser)]
 #[command(name = "tuner", version, about = "Matches, statistics and SPSA tuning for trappy")]

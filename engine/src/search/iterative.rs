@@ -10,7 +10,7 @@ use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
-use super::{SearchLimits, SearchReport, SearchResult, Searcher};
+use super::{SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
 use movegen::{Board, Move};
 use std::sync::atomic::Ordering;
 
@@ -24,55 +24,58 @@ pub(super) struct RootMove {
     pub nodes: u64,
 }
 
+impl SearchResult {
+    /// The result before any iteration finished: the first move in the
+    /// ordering (`Move::NULL` when there is none), score 0, depth 0.
+    fn before_search(first: Move) -> SearchResult {
+        SearchResult {
+            best_move: first,
+            plain_move: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: if first.is_null() { vec![] } else { vec![first] },
+            root_order: vec![],
+        }
+    }
+
+    /// Takes in a completed iteration: its best move leads `root_moves`.
+    fn iteration_finished(&mut self, depth: i32, score: i32, nodes: u64, pv: Vec<Move>, root_moves: &[RootMove]) {
+        self.best_move = root_moves[0].mv;
+        self.plain_move = root_moves[0].mv;
+        self.score = score;
+        self.depth = depth;
+        self.nodes = nodes;
+        self.pv = pv;
+        self.root_order = root_moves.iter().map(|root| root.mv).collect();
+    }
+}
+
 impl Searcher {
-    /// Searches `board` within `limits` as plain minimax. `game_keys` are
-    /// the keys of the positions before it in the game, oldest first, for
-    /// repetitions. `report` is called after every completed iteration.
-    pub fn search(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
-    ) -> SearchResult {
-        self.search_with_policy(board, game_keys, limits, report, None)
+    /// Searches as plain minimax.
+    pub fn search(&mut self, request: SearchRequest) -> SearchResult {
+        self.search_with_policy(request, None)
     }
 
     /// `search`, consulting `policy` after each iteration and for the
     /// final choice. An inactive policy leaves the search plain.
-    pub fn search_with_policy(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
-        policy: Option<&mut dyn RootPolicy>,
-    ) -> SearchResult {
-        self.run_search(board, game_keys, limits, report, policy, true)
+    pub fn search_with_policy(&mut self, request: SearchRequest, policy: Option<&mut dyn RootPolicy>) -> SearchResult {
+        self.run_search(request, policy, true)
     }
 
     /// `search_with_policy` that shows `policy` every iteration but leaves
     /// the choice for `choose_after_search`: MultiPV searches its first
     /// line this way and decides once, for the move it plays.
-    pub fn search_observed_by(
-        &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
-        policy: &mut dyn RootPolicy,
-    ) -> SearchResult {
-        self.run_search(board, game_keys, limits, report, Some(policy), false)
+    pub fn search_observed_by(&mut self, request: SearchRequest, policy: &mut dyn RootPolicy) -> SearchResult {
+        self.run_search(request, Some(policy), false)
     }
 
     /// The policy's choice after `search_observed_by` returned `result`,
-    /// within what is left of `limits` and the policy's allowance (a share
-    /// of `result.nodes` when there is no node limit).
+    /// within what is left of the request's limits and the policy's
+    /// allowance (a share of `result.nodes` when there is no node limit).
     pub fn choose_after_search(
         &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
+        request: &SearchRequest,
         result: &SearchResult,
         policy: &mut dyn RootPolicy,
     ) -> Move {
@@ -81,11 +84,11 @@ impl Searcher {
         if !policy.is_active() || result.depth == 0 || picked_by_softmax || self.stop.load(Ordering::Relaxed) {
             return result.best_move;
         }
-        let node_limit = self.node_limit(limits);
-        let timer = self.time_manager(limits);
-        self.state = SearchState::new(node_limit, Some(timer), game_keys, board.hash());
+        let node_limit = self.node_limit(request.limits);
+        let timer = self.time_manager(request.limits);
+        self.state = SearchState::new(node_limit, Some(timer), request.game_keys, request.board.hash());
         self.state.nodes = result.nodes;
-        self.consult_policy(board, policy, result, node_limit)
+        self.consult_policy(request.board, policy, result, node_limit)
     }
 
     /// The node limit in force: the game's, capped by a shallower opponent
@@ -95,57 +98,36 @@ impl Searcher {
         limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1)
     }
 
+    /// The root moves best first by the move ordering, as `searchmoves`
+    /// allows them.
+    fn root_moves(&self, board: &Board, limits: &SearchLimits) -> Vec<RootMove> {
+        let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, Continuation::NONE, false);
+        let moves = limits.allowed_root_moves(std::iter::from_fn(|| ordered.next_best().map(|(mv, _)| mv)));
+        moves.into_iter().map(|mv| RootMove { mv, score: -INFINITY, nodes: 0 }).collect()
+    }
+
     fn run_search(
         &mut self,
-        board: &Board,
-        game_keys: &[u64],
-        limits: &SearchLimits,
-        report: &mut dyn FnMut(&SearchReport),
+        mut request: SearchRequest,
         policy: Option<&mut dyn RootPolicy>,
         policy_chooses: bool,
     ) -> SearchResult {
+        let board = request.board;
         let mut policy = policy.filter(|p| p.is_active());
-        let node_limit = self.node_limit(limits);
-        let timer = self.time_manager(limits);
-        self.state = SearchState::new(node_limit, Some(timer.clone()), game_keys, board.hash());
+        let node_limit = self.node_limit(request.limits);
+        let timer = self.time_manager(request.limits);
+        self.state = SearchState::new(node_limit, Some(timer.clone()), request.game_keys, board.hash());
         self.tt.new_search();
         self.history.new_search();
 
-        let mut ordered = ScoredMoves::new(board, Move::NULL, &self.history, 0, Continuation::NONE, false);
-        let mut root_moves = Vec::with_capacity(ordered.len());
-        while let Some((mv, _)) = ordered.next_best() {
-            root_moves.push(RootMove { mv, score: -INFINITY, nodes: 0 });
-        }
-        if let Some(allowed) = &limits.root_moves {
-            if root_moves.iter().any(|root| allowed.contains(&root.mv)) {
-                root_moves.retain(|root| allowed.contains(&root.mv));
-            }
-        }
+        let mut root_moves = self.root_moves(board, request.limits);
+        let mut result = SearchResult::before_search(root_moves.first().map_or(Move::NULL, |root| root.mv));
         if root_moves.is_empty() {
-            let score = if board.in_check() { -MATE } else { DRAW };
-            return SearchResult {
-                best_move: Move::NULL,
-                plain_move: Move::NULL,
-                score,
-                depth: 0,
-                nodes: 0,
-                pv: vec![],
-                root_order: vec![],
-            };
+            result.score = if board.in_check() { -MATE } else { DRAW };
+            return result;
         }
-
         let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
-        let first = root_moves[0].mv;
-        let mut result = SearchResult {
-            best_move: first,
-            plain_move: first,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![first],
-            root_order: vec![],
-        };
+        let max_depth = request.limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
         let mut stability = RootStability::default();
         let mut previous_iteration_nodes = u64::MAX;
         for depth in 1..=max_depth {
@@ -154,28 +136,19 @@ impl Searcher {
             if self.state.aborted {
                 break;
             }
-            let pv = self.state.pv.line(0);
-            result = SearchResult {
-                best_move: root_moves[0].mv,
-                plain_move: root_moves[0].mv,
-                score,
-                depth,
-                nodes: self.state.nodes,
-                pv: pv.clone(),
-                root_order: root_moves.iter().map(|root| root.mv).collect(),
-            };
+            result.iteration_finished(depth, score, self.state.nodes, self.state.pv.line(0), &root_moves);
             if let Some(policy) = policy.as_deref_mut() {
                 let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
                 policy.iteration_finished(&RootProbe::new(self, board), &summary);
             }
-            report(&SearchReport {
+            request.report(&SearchReport {
                 depth,
                 seldepth: self.state.seldepth,
                 score,
                 nodes: self.state.nodes,
                 time_ms: timer.elapsed().as_millis() as u64,
                 hashfull: self.tt.hashfull(),
-                pv,
+                pv: result.pv.clone(),
             });
             let iteration_nodes = (self.state.nodes - nodes_before).max(1);
             let best_share = root_moves[0].nodes * 1000 / iteration_nodes;
@@ -208,8 +181,9 @@ impl Searcher {
     }
 
     /// Asks the policy for the move to play, under its allowance: what is
-    /// left of a node limit, else its share of the nodes so far. Its searches abort when that or the clock runs out, and the
-    /// plain move stands unless the policy names a legal root move.
+    /// left of a node limit, else its share of the nodes so far. Its
+    /// searches abort when that or the clock runs out, and the plain move
+    /// stands unless the policy names a legal root move.
     fn consult_policy(
         &mut self,
         board: &Board,

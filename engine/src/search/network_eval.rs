@@ -68,7 +68,7 @@ impl NetworkEval {
 #[cfg(test)]
 mod tests {
     use crate::nnue::{random_network, Accumulator};
-    use crate::search::{SearchLimits, Searcher};
+    use crate::search::{SearchLimits, SearchRequest, Searcher};
     use movegen::Board;
     use std::sync::Arc;
 
@@ -82,17 +82,17 @@ mod tests {
         // Depth-0 quiescence with no good capture stands pat on the network's score.
         let stand_pat = Accumulator::from_scratch(&network, &quiet).score(&network, &quiet);
         assert!(searcher.quiescence(&quiet) >= stand_pat);
-        let first = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        let first = searcher.search(SearchRequest::new(&quiet, &SearchLimits::depth(5)));
         searcher.new_game();
-        let second = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        let second = searcher.search(SearchRequest::new(&quiet, &SearchLimits::depth(5)));
         assert_eq!((first.best_move, first.score, first.nodes), (second.best_move, second.score, second.nodes));
         // The classical evaluation searches another tree.
         let mut classical = Searcher::new(1);
-        let plain = classical.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        let plain = classical.search(SearchRequest::new(&quiet, &SearchLimits::depth(5)));
         assert_ne!(plain.nodes, first.nodes);
         searcher.set_network(None);
         searcher.new_game();
-        let back = searcher.search(&quiet, &[], &SearchLimits::depth(5), &mut |_| {});
+        let back = searcher.search(SearchRequest::new(&quiet, &SearchLimits::depth(5)));
         assert_eq!(back.nodes, plain.nodes);
     }
 }

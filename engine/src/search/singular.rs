@@ -48,7 +48,7 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::SearchLimits;
+    use crate::search::{SearchLimits, SearchRequest};
     use crate::tunables::Tunables;
 
     /// Searches `fen` to depth 9, then asks whether `best` (the table's
@@ -59,7 +59,7 @@ mod tests {
         let board = Board::from_fen(fen).expect("valid");
         let mut searcher = Searcher::new(4);
         searcher.set_tunables(Tunables { singular_margin: 8, ..Tunables::default() });
-        let result = searcher.search(&board, &[], &SearchLimits::depth(9), &mut |_| {});
+        let result = searcher.search(SearchRequest::new(&board, &SearchLimits::depth(9)));
         let mv = board.parse_uci_move(best).expect("legal");
         let hit = TtHit { mv, score: result.score, eval: result.score, depth: 9, bound: Bound::Exact };
         (searcher.singularity(&board, &hit, 10, result.score + beta_offset, 1), result.score)

@@ -11,7 +11,7 @@
 
 use super::natural::{probabilities, score_replies_within};
 use crate::search::root_policy::RootProbe;
-use crate::search::{SearchLimits, Searcher};
+use crate::search::{SearchLimits, SearchRequest, Searcher};
 use movegen::{Board, Move};
 use std::time::Duration;
 
@@ -109,7 +109,7 @@ impl OpponentModel {
         let depth = depth.max(1);
         let limits =
             SearchLimits { depth: Some(depth), nodes: Some(allowance), movetime: time_left, ..SearchLimits::default() };
-        let result = self.searcher.search(&after, probe.game_keys(), &limits, &mut |_| {});
+        let result = self.searcher.search(SearchRequest::new(&after, &limits).after(probe.game_keys()));
         // Charging the nodes marks the allowance spent when they reach it.
         probe.charge(result.nodes);
         let finished = result.depth >= depth || result.best_move.is_null();

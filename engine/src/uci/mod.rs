@@ -15,7 +15,7 @@ use crate::eval::evaluate;
 use crate::nnue::{Accumulator, Network};
 use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
-use crate::search::{SearchReport, SearchResult};
+use crate::search::{SearchReport, SearchRequest, SearchResult};
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
@@ -276,9 +276,19 @@ impl UciSession {
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if lines > 1 {
                     let mut emit = |line: &str| say(&out, line);
-                    multipv::search_lines(&mut searcher, &board, &keys, &limits, lines, &stop, &mut emit)
+                    multipv::search_lines(
+                        &mut searcher,
+                        &SearchRequest::new(&board, &limits).after(&keys),
+                        lines,
+                        &stop,
+                        &mut emit,
+                    )
                 } else {
-                    searcher.search(&board, &keys, &limits, &mut |report| say(&out, &info_line(report)))
+                    searcher.search(
+                        SearchRequest::new(&board, &limits)
+                            .after(&keys)
+                            .reporting(&mut |report| say(&out, &info_line(report))),
+                    )
                 }
             }));
             let result = match searched {

@@ -7,9 +7,9 @@
 //! and decides once, at the end, for the move that will be played.
 
 use crate::search::score::{uci_score, MAX_PLY};
-use crate::search::{SearchLimits, SearchResult};
+use crate::search::{SearchLimits, SearchRequest, SearchResult};
 use crate::trappy_engine::TrappyEngine;
-use movegen::{Board, Move};
+use movegen::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -19,21 +19,14 @@ const DEEPEST: i32 = MAX_PLY as i32 - 1;
 /// and every line of each depth whose lines all finished, as `info`.
 pub fn search_lines(
     searcher: &mut TrappyEngine,
-    board: &Board,
-    game_keys: &[u64],
-    limits: &SearchLimits,
+    request: &SearchRequest,
     lines: usize,
     stop: &AtomicBool,
     emit: &mut dyn FnMut(&str),
 ) -> SearchResult {
     let started = Instant::now();
-    let legal: Vec<Move> = board.legal_moves().iter().copied().collect();
-    let candidates: Vec<Move> = match &limits.root_moves {
-        Some(allowed) if legal.iter().any(|mv| allowed.contains(mv)) => {
-            legal.iter().copied().filter(|mv| allowed.contains(mv)).collect()
-        }
-        _ => legal,
-    };
+    let limits = request.limits;
+    let candidates = limits.allowed_root_moves(request.board.legal_moves().iter().copied());
     let lines = lines.clamp(1, candidates.len().max(1));
     let timer = searcher.time_manager(limits);
     let max_depth = limits.depth.unwrap_or(DEEPEST).clamp(1, DEEPEST);
@@ -60,9 +53,9 @@ pub fn search_lines(
                 ..SearchLimits::default()
             };
             let result = if taken.is_empty() {
-                searcher.search_undecided(board, game_keys, &sub, &mut |_| {})
+                searcher.search_undecided(request.with_limits(&sub))
             } else {
-                searcher.search_plain(board, game_keys, &sub, &mut |_| {})
+                searcher.search_plain(request.with_limits(&sub))
             };
             nodes += result.nodes;
             // A search cut short by the clock, the node limit or `stop`
@@ -99,10 +92,10 @@ pub fn search_lines(
                 movetime: timer.time_left(),
                 ..SearchLimits::default()
             };
-            let best_move = searcher.choose_after(board, game_keys, &left, &result);
+            let best_move = searcher.choose_after(&request.with_limits(&left), &result);
             SearchResult { nodes, best_move, ..result }
         }
         // Not even depth 1 finished: one search gives a move.
-        None => searcher.search(board, game_keys, &SearchLimits::depth(1), &mut |_| {}),
+        None => searcher.search(request.with_limits(&SearchLimits::depth(1))),
     }
 }

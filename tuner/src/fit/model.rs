@@ -8,7 +8,7 @@
 //! Then Adam moves every weight at once, using the evaluation's linear
 //! form: the gradient of E with respect to a weight is its coefficient.
 
-use crate::parallel::over_chunks;
+use crate::support::parallel::over_chunks;
 use engine::eval::LinearForm;
 use serde::{Deserialize, Serialize};
 

@@ -5,10 +5,10 @@
 //! iteration's games are journaled, so `kill -9` loses at most the games
 //! in progress.
 
-use crate::atomic_write::write_atomically;
-use crate::spsa::{iteration_rng, perturb, update, SpsaParam};
-use crate::svg_chart::{moving_average, panels_svg, Panel};
-use crate::tune_config::{load_tune_config, TunePlan};
+use crate::support::atomic_write::write_atomically;
+use crate::support::svg_chart::{moving_average, panels_svg, Panel};
+use crate::tune::config::{load_tune_config, TunePlan};
+use crate::tune::spsa::{iteration_rng, perturb, update, SpsaParam};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use matches::tournament::{run_tournament, Tournament, TournamentKind};
@@ -228,7 +228,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         }
     }
     let (state_path, completed_before) = (plan.state.clone(), state.completed);
-    crate::interrupt::on_interrupt(move || {
+    crate::support::interrupt::on_interrupt(move || {
         // The state file is replaced whole after each iteration, so it
         // holds every finished iteration; the current one's games resume
         // from its journal.
@@ -236,7 +236,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         format!(
             "SPSA: {completed} iterations finished (state in {})\nresume with: {}",
             state_path.display(),
-            crate::interrupt::resume_command()
+            crate::support::interrupt::resume_command()
         )
     });
     let started = Instant::now();

@@ -4,11 +4,12 @@
 //! history) lets `--resume` continue an interrupted run; a chart shows
 //! the training and held-out loss per epoch.
 
-use crate::atomic_write::write_atomically;
-use crate::parallel::{over_chunks, thread_count};
-use crate::svg_chart::{panels_svg, Panel};
-use crate::train_data::{read_positions, TrainingPosition};
-use crate::train_network::{Adam, FloatNetwork, PARAMETERS};
+use crate::network::train_data::{read_positions, TrainingPosition};
+use crate::network::train_network::{Adam, FloatNetwork, PARAMETERS};
+use crate::support::atomic_write::write_atomically;
+use crate::support::parallel::{over_chunks, thread_count};
+use std::borrow::Cow;
+use crate::support::svg_chart::{panels_svg, Panel};
 use clap::Args;
 use engine::nnue::Network;
 use rand::seq::SliceRandom;
@@ -130,26 +131,13 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
     );
     let checkpoint_file = checkpoint_path(&args.output);
     let mut state = if args.resume {
-        let text = std::fs::read_to_string(&checkpoint_file)
-            .map_err(|e| format!("cannot read checkpoint {}: {e}", checkpoint_file.display()))?;
-        let state: Checkpoint = serde_json::from_str(&text)
-            .map_err(|e| format!("checkpoint {} is damaged: {e}", checkpoint_file.display()))?;
-        if state.fingerprint != fingerprint || state.network.parameters.len() != PARAMETERS {
-            return Err(format!(
-                "checkpoint {} belongs to another run ({}); this run is {fingerprint}",
-                checkpoint_file.display(),
-                state.fingerprint
-            ));
-        }
-        state
+        resume_checkpoint(&checkpoint_file, &fingerprint)?
     } else {
         let mut network = init.as_ref().map_or_else(|| FloatNetwork::random(args.seed), FloatNetwork::from_network);
         network.shared_output = args.shared_output;
-        let mut state = Checkpoint { fingerprint, epochs_done: 0, network, adam: Adam::new(), losses: Vec::new() };
-        let start_loss = mean_loss(&state.network, &holdout, args.blend, threads);
+        let start_loss = mean_loss(&network, &holdout, args.blend, threads);
         println!("epoch 0: held-out loss {start_loss:.6}");
-        state.losses.push((start_loss, start_loss));
-        state
+        Checkpoint { fingerprint, epochs_done: 0, network, adam: Adam::new(), losses: vec![(start_loss, start_loss)] }
     };
     let chart = args.chart.clone().unwrap_or_else(|| {
         let mut name = args.output.as_os_str().to_owned();
@@ -164,30 +152,17 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         order.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(args.seed.wrapping_add(u64::from(epoch) + 1)));
         let mut total = 0.0f64;
         for batch in order.chunks(args.batch as usize) {
-            let parts = over_chunks(batch, threads, |_, indices| {
-                let mut gradient = vec![0.0f32; PARAMETERS];
-                let mut loss = 0.0f64;
-                for &i in indices {
-                    let position = &train[i];
-                    let mirrored;
-                    let position = if args.mirror && !position.castling && coin(args.seed, epoch, i) {
-                        mirrored = position.files_mirrored();
-                        &mirrored
-                    } else {
-                        position
-                    };
-                    loss += f64::from(state.network.accumulate_gradient(position, args.blend, &mut gradient));
+            // Positions without castling rights may be trained mirrored
+            // left to right: the same chess, twice the data.
+            let position = |index: usize| {
+                let position = &train[index];
+                if args.mirror && !position.castling && coin(args.seed, epoch, index) {
+                    Cow::Owned(position.files_mirrored())
+                } else {
+                    Cow::Borrowed(position)
                 }
-                (gradient, loss)
-            });
-            let mut parts = parts.into_iter();
-            let Some((mut gradient, mut loss)) = parts.next() else { continue };
-            for (other, other_loss) in parts {
-                gradient.iter_mut().zip(&other).for_each(|(g, o)| *g += o);
-                loss += other_loss;
-            }
-            let scale = 1.0 / batch.len() as f32;
-            gradient.iter_mut().for_each(|g| *g *= scale);
+            };
+            let (gradient, loss) = state.network.batch_gradient(batch, args.blend, threads, position);
             state.adam.step(&mut state.network, &gradient, rate);
             total += loss;
         }
@@ -211,6 +186,21 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         started.elapsed().as_secs_f64(),
         chart.display()
     ))
+}
+
+/// The state of an interrupted run, refused when it belongs to another.
+fn resume_checkpoint(file: &Path, fingerprint: &str) -> Result<Checkpoint, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read checkpoint {}: {e}", file.display()))?;
+    let state: Checkpoint =
+        serde_json::from_str(&text).map_err(|e| format!("checkpoint {} is damaged: {e}", file.display()))?;
+    if state.fingerprint != fingerprint || state.network.parameters.len() != PARAMETERS {
+        return Err(format!(
+            "checkpoint {} belongs to another run ({}); this run is {fingerprint}",
+            file.display(),
+            state.fingerprint
+        ));
+    }
+    Ok(state)
 }
 
 /// A fair coin for position `index` in `epoch`, the same on every run with

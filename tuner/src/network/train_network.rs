@@ -6,7 +6,9 @@
 //! SCORE_SCALE)`. The loss is the squared distance of that probability from
 //! a target that blends the game's result with the search's score.
 
-use crate::train_data::{black_input, TrainingPosition};
+use crate::network::train_data::{black_input, TrainingPosition};
+use crate::support::parallel::over_chunks;
+use std::borrow::Cow;
 use engine::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -157,6 +159,34 @@ impl FloatNetwork {
             bias[j] += d_sums[0][j] + d_sums[1][j];
         }
         error * error
+    }
+
+    /// The mean gradient of the loss over `batch` (indices that
+    /// `position` turns into the positions as trained), and the loss
+    /// summed over it, shared over `threads` threads.
+    pub fn batch_gradient<'p>(
+        &self,
+        batch: &[usize],
+        blend: f32,
+        threads: usize,
+        position: impl Fn(usize) -> Cow<'p, TrainingPosition> + Sync,
+    ) -> (Vec<f32>, f64) {
+        let parts = over_chunks(batch, threads, |_, indices| {
+            let mut gradient = vec![0.0f32; PARAMETERS];
+            let mut loss = 0.0f64;
+            for &index in indices {
+                loss += f64::from(self.accumulate_gradient(&position(index), blend, &mut gradient));
+            }
+            (gradient, loss)
+        });
+        let mut total = (vec![0.0f32; PARAMETERS], 0.0f64);
+        for (gradient, loss) in parts {
+            total.0.iter_mut().zip(&gradient).for_each(|(sum, g)| *sum += g);
+            total.1 += loss;
+        }
+        let scale = 1.0 / batch.len().max(1) as f32;
+        total.0.iter_mut().for_each(|g| *g *= scale);
+        total
     }
 
     /// The float network whose weights are exactly an integer network's:

@@ -3,9 +3,9 @@
 //! plain lines as cutechess prints them, one per finished game, and the
 //! Elo with its pentanomial error and the SPRT status every N games.
 
-use crate::match_config::SprtPlan;
-use crate::progress_bar::terminal_bar;
+use crate::support::progress_bar::terminal_bar;
 use indicatif::ProgressBar;
+use matches::sprt_plan::SprtPlan;
 use matches::stats::{estimate, sprt, Sample, SprtResult};
 use matches::tournament::{PairingScore, Progress};
 use std::io::Write;

@@ -5,12 +5,12 @@
 //! held-out games before and after. The run's state is saved as it goes,
 //! so `--resume` continues an interrupted fit.
 
-use crate::atomic_write::write_atomically;
-use crate::fit_model::{fit_scale, gradient, mean_error, minimise_scale, win_probability, Adam, Sample};
-use crate::fit_positions::{extract_positions, format_position, parse_positions, LabelledPosition};
-use crate::fit_stockfish::UciScorer;
-use crate::parallel::{over_chunks, over_chunks_mut, thread_count};
-use crate::progress_bar::terminal_bar;
+use crate::fit::model::{fit_scale, gradient, mean_error, minimise_scale, win_probability, Adam, Sample};
+use crate::fit::positions::{extract_positions, format_position, parse_positions, LabelledPosition};
+use crate::fit::stockfish::UciScorer;
+use crate::support::atomic_write::write_atomically;
+use crate::support::parallel::{over_chunks, over_chunks_mut, thread_count};
+use crate::support::progress_bar::terminal_bar;
 use clap::{Args, Subcommand};
 use engine::eval::{evaluation_weights, linear_form, EvalWeight};
 use engine::tunables::Tunables;

@@ -1,14 +1,14 @@
 //! The config reference (`docs/config.md`) against the config structures:
 //! a key a structure accepts and the reference does not name fails here.
 
-use crate::adjudication_section::{AdjudicationSection, DrawSection, ResignSection};
-use crate::engine_section::EngineSection;
-use crate::match_config::{MatchConfig, SprtSection, TournamentSection};
-use crate::openings_section::{OddsSection, OpeningsSection};
-use crate::tune_config::{ParamSection, TuneConfig, TuneSection};
+use crate::config::adjudication_section::{AdjudicationSection, DrawSection, ResignSection};
+use crate::config::engine_section::EngineSection;
+use crate::config::match_config::{MatchConfig, SprtSection, TournamentSection};
+use crate::config::openings_section::{OddsSection, OpeningsSection};
+use crate::tune::config::{ParamSection, TuneConfig, TuneSection};
 use serde::de::DeserializeOwned;
 
-const REFERENCE: &str = include_str!("../../docs/config.md");
+const REFERENCE: &str = include_str!("../../../docs/config.md");
 
 /// The keys a structure accepts, as serde names them when it refuses an
 /// unknown one ("unknown field `x`, expected one of `a`, `b`").
@@ -78,7 +78,7 @@ fn the_reference_names_every_section_of_both_configs() {
 /// copies is what the config test loads and CI checks.
 #[test]
 fn the_readme_examples_are_the_shipped_configs() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../../README.md");
     let mut shown = 0;
     for block in readme.split("```toml\n").skip(1) {
         let block = &block[..block.find("```").expect("a closed block")];

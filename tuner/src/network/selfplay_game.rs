@@ -5,7 +5,7 @@
 //! any run.
 
 use engine::search::score::is_mate_score;
-use engine::search::{SearchLimits, Searcher};
+use engine::search::{SearchLimits, SearchRequest, Searcher};
 use matches::adjudication::rules_outcome;
 use matches::game_record::GameResult;
 use matches::openings::Opening;
@@ -97,7 +97,7 @@ pub fn play_game(searcher: &mut Searcher, book: &[Opening], settings: &SelfPlayS
         if ply >= MAX_PLIES {
             return SelfPlayGame::Played { positions, result: 1 };
         }
-        let found = searcher.search(&board, &keys, &limits, &mut |_| {});
+        let found = searcher.search(SearchRequest::new(&board, &limits).after(&keys));
         let white_score = found.score * board.side_to_move().sign();
         if ply == 0 && white_score.abs() > settings.opening_limit {
             return SelfPlayGame::Skipped;

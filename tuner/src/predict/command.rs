@@ -11,9 +11,9 @@
 //! there. That temperature is what the engine uses for an opponent of
 //! the player's rating.
 
-use crate::parallel::over_chunks;
+use crate::support::parallel::over_chunks;
 use clap::Args;
-use engine::search::{SearchLimits, Searcher};
+use engine::search::{SearchLimits, SearchRequest, Searcher};
 use engine::trappy::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
 use movegen::{Board, Move};
@@ -134,7 +134,7 @@ fn observe(tasks: &[Task], depths: &[i32]) -> Vec<Observation> {
                 .iter()
                 .map(|&depth| {
                     let limits = SearchLimits { depth: Some(depth), ..SearchLimits::default() };
-                    searching.search(board, keys, &limits, &mut |_| {}).best_move == played
+                    searching.search(SearchRequest::new(board, &limits).after(keys)).best_move == played
                 })
                 .collect();
             Observation {

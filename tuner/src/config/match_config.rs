@@ -1,14 +1,15 @@
 //! `tuner match` configuration in TOML. Every problem is reported with the
 //! key or file it concerns; relative paths are relative to the config file.
 
-use crate::adjudication_section::{build_settings, AdjudicationSection};
-use crate::engine_section::relative;
-pub use crate::engine_section::{build_entrant, index_engines, EngineSection};
-use crate::match_overrides::MatchOverrides;
-use crate::openings_section::{build_openings, OpeningsSection};
+use crate::config::adjudication_section::{build_settings, AdjudicationSection};
+use crate::config::engine_section::relative;
+pub use crate::config::engine_section::{build_entrant, index_engines, EngineSection};
+use crate::config::openings_section::{build_openings, OpeningsSection};
+use crate::tournament::overrides::MatchOverrides;
 use matches::engine_log::EngineLog;
-use matches::stats::{Pentanomial, Sample, SprtConfig, SprtModel};
-use matches::tournament::{pairings, Entrant, PairingScore, PlayerSpec, Tournament, TournamentKind};
+use matches::sprt_plan::SprtPlan;
+use matches::stats::{SprtConfig, SprtModel};
+use matches::tournament::{PlayerSpec, Tournament, TournamentKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -92,30 +93,6 @@ fn default_model() -> SprtModel {
     SprtModel::Normalized
 }
 
-/// An SPRT on one pairing of the tournament.
-#[derive(Clone, Debug)]
-pub struct SprtPlan {
-    pub config: SprtConfig,
-    /// The pairing as the tournament scores it (entrant indices).
-    pub pairing: (usize, usize),
-    /// Whether the test takes the second entrant's side of that pairing.
-    pub reversed: bool,
-    /// "A vs B" as the config names it.
-    pub label: String,
-}
-
-impl SprtPlan {
-    /// The judged pairing's pentanomial counts, from the named side.
-    pub fn sample(&self, scores: &BTreeMap<(usize, usize), PairingScore>) -> Sample {
-        let p = scores.get(&self.pairing).map(|s| s.pairs).unwrap_or_default();
-        Sample::Pentanomial(if self.reversed {
-            Pentanomial { ll: p.ww, ld: p.wd, dd_wl: p.dd_wl, wd: p.ld, ww: p.ll }
-        } else {
-            p
-        })
-    }
-}
-
 /// The tournament and SPRT a config describes.
 pub struct MatchPlan {
     pub tournament: Tournament,
@@ -149,41 +126,6 @@ fn engines_named<'a>(
         .iter()
         .map(|name| by_name.get(name).copied().ok_or_else(|| format!("{key}: unknown engine '{name}'")))
         .collect()
-}
-
-/// Which pairing an `[sprt]` section judges: the one it names, or the
-/// tournament's only pairing.
-fn sprt_plan(section: &SprtSection, kind: TournamentKind, entrants: &[Entrant]) -> Result<SprtPlan, String> {
-    let config = build_sprt(section)?;
-    let names: Vec<&str> = entrants.iter().map(|e| e.spec.name()).collect();
-    let all = pairings(kind, entrants.len());
-    let (pairing, reversed) = match &section.pairing {
-        Some([first, second]) => {
-            let seat = |name: &String| {
-                names.iter().position(|n| n == name).ok_or_else(|| format!("sprt.pairing: '{name}' does not play"))
-            };
-            let (a, b) = (seat(first)?, seat(second)?);
-            if all.contains(&(a, b)) {
-                ((a, b), false)
-            } else if all.contains(&(b, a)) {
-                ((b, a), true)
-            } else {
-                return Err(format!("sprt.pairing: {first} and {second} do not meet in this tournament"));
-            }
-        }
-        None if all.len() == 1 => (all[0], false),
-        None => {
-            return Err(format!(
-                "sprt.pairing: the tournament has {} pairings; name the one the SPRT judges, \
-                 e.g. pairing = [\"{}\", \"{}\"]",
-                all.len(),
-                names[all[0].0],
-                names[all[0].1]
-            ))
-        }
-    };
-    let (first, second) = if reversed { (pairing.1, pairing.0) } else { pairing };
-    Ok(SprtPlan { config, pairing, reversed, label: format!("{} vs {}", names[first], names[second]) })
 }
 
 fn build_sprt(section: &SprtSection) -> Result<SprtConfig, String> {
@@ -267,10 +209,14 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
         return Err("tournament.pairs must be at least 1".into());
     }
     let sprt = match &config.sprt {
-        Some(section) => Some(sprt_plan(section, kind, &entrants)?),
+        Some(section) => {
+            let names: Vec<&str> = entrants.iter().map(|e| e.spec.name()).collect();
+            let named = section.pairing.as_ref().map(|[first, second]| (first.as_str(), second.as_str()));
+            Some(SprtPlan::resolve(build_sprt(section)?, named, kind, &names)?)
+        }
         None => None,
     };
-    let cores = crate::parallel::thread_count(None);
+    let cores = crate::support::parallel::thread_count(None);
     let journal = relative(base, &section.journal);
     Ok(MatchPlan {
         chart: section.chart.as_ref().map_or_else(|| journal.with_extension("svg"), |p| relative(base, p)),
@@ -297,7 +243,6 @@ pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine_section::parse_time_control;
     use engine::tunables::Tunables;
     use matches::game::LimitSpec;
     use matches::tournament::PlayerSpec;
@@ -401,10 +346,6 @@ options = {{ TrapScale = 0 }}
         let reversed = parse_match_config(&three(&format!("{sprt}\npairing = [\"shallow\", \"trappy\"]")), &base());
         let plan = reversed.expect("valid").sprt.expect("sprt");
         assert_eq!((plan.pairing, plan.reversed), ((0, 2), true));
-        let mut scores = BTreeMap::new();
-        let pairs = Pentanomial { ll: 1, ld: 2, dd_wl: 3, wd: 4, ww: 5 };
-        scores.insert((0, 2), PairingScore { pairs, ..Default::default() });
-        assert_eq!(plan.sample(&scores), Sample::Pentanomial(Pentanomial { ll: 5, ld: 4, dd_wl: 3, wd: 2, ww: 1 }));
         let stranger = parse_match_config(&three(&format!("{sprt}\npairing = [\"plain\", \"nobody\"]")), &base());
         assert!(stranger.err().is_some_and(|e| e.contains("'nobody' does not play")));
         // A gauntlet's players never meet each other.
@@ -519,7 +460,7 @@ options = {{ TrapScale = 0 }}
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let value: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         if value.get("tune").is_some() {
-            crate::tune_config::load_tune_config(path).map(|_| ()).unwrap_or_else(|e| panic!("{e}"));
+            crate::tune::config::load_tune_config(path).map(|_| ()).unwrap_or_else(|e| panic!("{e}"));
             "tune"
         } else if value.get("options").is_some() {
             Tunables::default().apply_options_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -545,19 +486,5 @@ options = {{ TrapScale = 0 }}
             }
         }
         assert!(kinds["match"] >= 15 && kinds["tune"] >= 2 && kinds["options"] >= 2, "{kinds:?}");
-    }
-
-    #[test]
-    fn time_controls_parse() {
-        assert_eq!(
-            parse_time_control("40/60+0.5"),
-            Some(LimitSpec::Clock {
-                base: Duration::from_secs(60),
-                increment: Duration::from_millis(500),
-                moves: Some(40)
-            })
-        );
-        assert_eq!(parse_time_control("1+0.01").map(|l| l.time_control()), Some("1+0.01".into()));
-        assert!(parse_time_control("-1+0").is_none() && parse_time_control("0/1+1").is_none());
     }
 }

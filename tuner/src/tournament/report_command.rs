@@ -1,7 +1,7 @@
 //! `tuner report JOURNAL`: the report of any results journal (finished,
 //! interrupted or still being written), from the journal alone.
 
-use crate::match_report::{journal_report, write_elo_chart};
+use crate::tournament::report::{journal_report, write_elo_chart};
 use clap::Args;
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! `[openings]`: where a match or a tuning run takes its openings, shared
 //! by `tuner match` and `tuner tune` configs.
 
-use crate::engine_section::relative;
+use crate::config::engine_section::relative;
 use matches::odds::{pieces_name, Odds, OddsPiece};
 use matches::openings::{load_openings, openings_from_text, Opening, OpeningOrder, OpeningSettings};
 use serde::Deserialize;
@@ -82,7 +82,7 @@ fn default_start() -> usize {
 /// `openings.file = "builtin"`: the book carried inside the binary, so
 /// the embedded default runs from any directory.
 pub const BUILTIN_OPENINGS: &str = "builtin";
-const BUILTIN_BOOK: &str = include_str!("../../data/openings/8moves_v3-2000.pgn");
+const BUILTIN_BOOK: &str = include_str!("../../../data/openings/8moves_v3-2000.pgn");
 
 /// A whole book in file order: `builtin` for the one inside the binary,
 /// otherwise a PGN or EPD file.

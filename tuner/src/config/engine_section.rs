@@ -145,21 +145,6 @@ fn default_startup() -> u64 {
     10_000
 }
 
-/// Parses "10+0.1" or "40/60+0.5".
-pub fn parse_time_control(text: &str) -> Option<LimitSpec> {
-    let (moves, rest) = match text.split_once('/') {
-        Some((moves, rest)) => (Some(moves.trim().parse::<u32>().ok().filter(|&m| m > 0)?), rest),
-        None => (None, text),
-    };
-    let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
-    let seconds = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
-    Some(LimitSpec::Clock {
-        base: Duration::from_secs_f64(seconds(base)?),
-        increment: Duration::from_secs_f64(seconds(increment)?),
-        moves,
-    })
-}
-
 /// `path` as seen from the config file's folder `base`.
 pub fn relative(base: &Path, path: &Path) -> PathBuf {
     if path.is_absolute() {
@@ -182,7 +167,7 @@ fn engine_limit(engine: &EngineSection) -> Result<LimitSpec, String> {
         (_, Some(_), ..) => return Err(key("nodes must be positive")),
         (_, _, Some(ms), _) => LimitSpec::MoveTime(Duration::from_millis(ms)),
         (_, _, _, Some(tc)) => {
-            parse_time_control(tc).ok_or_else(|| key(&format!("tc '{tc}' is not base+increment seconds")))?
+            LimitSpec::parse_time_control(tc).ok_or_else(|| key(&format!("tc '{tc}' is not base+increment seconds")))?
         }
         _ => unreachable!("exactly one limit is set"),
     })

@@ -4,7 +4,7 @@
 //! comparison of its players. `tuner match` (finished or interrupted) and
 //! `tuner report` print it from the journal alone, so they agree.
 
-use crate::svg_chart::{panels_svg, Panel};
+use crate::support::svg_chart::{panels_svg, Panel};
 use matches::journal::{read_journal_with_layout, JournalEntry};
 use matches::journal_scores::{running_elo, JournalSchedule};
 use matches::stats::{compare_paired, estimate, why_elo_undefined, Sample};

@@ -1,11 +1,11 @@
 //! `tuner match [CONFIG] [--resume]`: runs a tournament with a progress bar,
 //! stops early when an SPRT bound is crossed, and prints the report.
 
-use crate::bench_command::{run_bench, sibling_engine, BenchSettings};
-use crate::match_config::{load_match_config, parse_match_config, MatchPlan};
-use crate::match_overrides::MatchOverrides;
-use crate::match_progress::MatchProgress;
-use crate::match_report::{journal_report, write_elo_chart};
+use crate::config::match_config::{load_match_config, parse_match_config, MatchPlan};
+use crate::tournament::bench::{run_bench, sibling_engine, BenchSettings};
+use crate::tournament::overrides::MatchOverrides;
+use crate::tournament::progress::MatchProgress;
+use crate::tournament::report::{journal_report, write_elo_chart};
 use clap::Args;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The embedded default: a small gauntlet (see configs/default.toml).
-pub const DEFAULT_CONFIG: &str = include_str!("../../configs/default.toml");
+pub const DEFAULT_CONFIG: &str = include_str!("../../../configs/default.toml");
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -90,12 +90,12 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     }
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.spec.name().to_string()).collect();
     let journal = tournament.journal.clone();
-    crate::interrupt::on_interrupt(move || {
+    crate::support::interrupt::on_interrupt(move || {
         let report = journal_report(&journal).unwrap_or_else(|e| format!("(no report: {e})"));
         format!(
             "{report}
 resume with: {}",
-            crate::interrupt::resume_command()
+            crate::support::interrupt::resume_command()
         )
     });
     let mut shown = MatchProgress::new(names, args.status_every as usize, sprt_config.clone())?;

@@ -3,10 +3,12 @@
 //! adjudication. Errors name the key or file; paths are relative to the
 //! config file.
 
-use crate::adjudication_section::{build_settings, AdjudicationSection};
-use crate::engine_section::{build_entrant, engine_tunables, index_engines, relative, EngineSection, OptionValue};
-use crate::openings_section::{build_openings, OpeningsSection};
-use crate::spsa::{Schedule, SpsaParam};
+use crate::config::adjudication_section::{build_settings, AdjudicationSection};
+use crate::config::engine_section::{
+    build_entrant, engine_tunables, index_engines, relative, EngineSection, OptionValue,
+};
+use crate::config::openings_section::{build_openings, OpeningsSection};
+use crate::tune::spsa::{Schedule, SpsaParam};
 use engine::tunables::{Tunables, TUNABLE_SPECS};
 use matches::game::GameSettings;
 use matches::odds::Odds;
@@ -196,7 +198,7 @@ pub fn parse_tune_config(text: &str, base: &Path) -> Result<TunePlan, String> {
         let with_odds = section.apply(openings, seats)?;
         (openings, odds, odds_note) = (with_odds.openings, Some(with_odds.odds), Some(with_odds.note));
     }
-    let cores = crate::parallel::thread_count(None);
+    let cores = crate::support::parallel::thread_count(None);
     Ok(TunePlan {
         schedule: Schedule { iterations: tune.iterations, alpha: tune.alpha, gamma: tune.gamma, a_ratio: tune.a_ratio },
         pairs: tune.pairs,

@@ -2,7 +2,7 @@
 //! each position's inputs from White's side (Black's follow from them),
 //! the side to move, the search's score and the game's result.
 
-use crate::parallel::over_chunks;
+use crate::support::parallel::over_chunks;
 use engine::nnue::for_each_feature;
 use movegen::{Board, CastleRights, Color};
 use std::path::PathBuf;

@@ -7,10 +7,10 @@
 //! the file; games are seeded by their index, so the data is the same
 //! however often a run was interrupted.
 
-use crate::interrupt;
-use crate::openings_section::load_book;
-use crate::progress_bar::terminal_bar;
-use crate::selfplay_game::{play_game, SelfPlayGame, SelfPlaySettings};
+use crate::config::openings_section::load_book;
+use crate::network::selfplay_game::{play_game, SelfPlayGame, SelfPlaySettings};
+use crate::support::interrupt;
+use crate::support::progress_bar::terminal_bar;
 use clap::Args;
 use engine::search::Searcher;
 use matches::openings::Opening;
@@ -70,7 +70,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
         format!("{} {}", header_line(&settings, &args.book), evaluation_label(&args.eval_file, network.as_deref()));
     let done = prepare_file(&args.output, &header, args.resume)?;
     let pending: Vec<u64> = (0..args.games).filter(|index| !done.games.contains(index)).collect();
-    let threads = crate::parallel::thread_count(args.threads);
+    let threads = crate::support::parallel::thread_count(args.threads);
     let file = OpenOptions::new()
         .append(true)
         .open(&args.output)

@@ -1,0 +1,74 @@
+//! What a search is asked: the position, the game that led to it (for
+//! repetitions), the limits, and who hears of each finished iteration.
+//! Every search entry point takes this one value.
+
+use super::{SearchLimits, SearchReport};
+use movegen::{Board, Move};
+
+pub struct SearchRequest<'a> {
+    pub board: &'a Board,
+    /// The keys of the positions before `board` in the game, oldest first.
+    pub game_keys: &'a [u64],
+    pub limits: &'a SearchLimits,
+    report: Option<&'a mut dyn FnMut(&SearchReport)>,
+}
+
+impl<'a> SearchRequest<'a> {
+    /// A search of `board` as if the game started there, reporting to no one.
+    pub fn new(board: &'a Board, limits: &'a SearchLimits) -> SearchRequest<'a> {
+        SearchRequest { board, game_keys: &[], limits, report: None }
+    }
+
+    /// The same request, with the game's earlier positions.
+    pub fn after(self, game_keys: &'a [u64]) -> SearchRequest<'a> {
+        SearchRequest { game_keys, ..self }
+    }
+
+    /// The same request, with `report` called after every completed iteration.
+    pub fn reporting(self, report: &'a mut dyn FnMut(&SearchReport)) -> SearchRequest<'a> {
+        SearchRequest { report: Some(report), ..self }
+    }
+
+    /// The same position and game under other limits, reporting to no one.
+    pub fn with_limits<'b>(&'b self, limits: &'b SearchLimits) -> SearchRequest<'b> {
+        SearchRequest { board: self.board, game_keys: self.game_keys, limits, report: None }
+    }
+
+    pub(super) fn report(&mut self, report: &SearchReport) {
+        if let Some(listener) = self.report.as_mut() {
+            listener(report);
+        }
+    }
+}
+
+impl SearchLimits {
+    /// The root moves a search may choose from `legal`: those `searchmoves`
+    /// names, or all of them when it names none that is legal.
+    pub fn allowed_root_moves(&self, legal: impl IntoIterator<Item = Move>) -> Vec<Move> {
+        let legal: Vec<Move> = legal.into_iter().collect();
+        match &self.root_moves {
+            Some(allowed) if legal.iter().any(|mv| allowed.contains(mv)) => {
+                legal.into_iter().filter(|mv| allowed.contains(mv)).collect()
+            }
+            _ => legal,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searchmoves_restricts_the_root_unless_it_names_no_legal_move() {
+        let board = Board::startpos();
+        let legal: Vec<Move> = board.legal_moves().iter().copied().collect();
+        let e4 = board.parse_uci_move("e2e4").expect("legal");
+        let restricted = SearchLimits { root_moves: Some(vec![e4]), ..SearchLimits::default() };
+        assert_eq!(restricted.allowed_root_moves(legal.iter().copied()), vec![e4]);
+        let illegal = Board::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1").expect("valid");
+        let elsewhere: Vec<Move> = illegal.legal_moves().iter().copied().collect();
+        assert_eq!(restricted.allowed_root_moves(elsewhere.iter().copied()), elsewhere);
+        assert_eq!(SearchLimits::default().allowed_root_moves(legal.iter().copied()).len(), 20);
+    }
+}

@@ -1,0 +1,11 @@
+//! `tuner match` (a tournament from a TOML config, or the harness's own
+//! benchmark), `tuner report` (the report of a journal) and `tuner stats`
+//! (the statistics of result counts).
+
+pub mod bench;
+pub mod match_command;
+pub mod overrides;
+pub mod progress;
+pub mod report;
+pub mod report_command;
+pub mod stats_command;
