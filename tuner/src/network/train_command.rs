@@ -8,7 +8,6 @@ use crate::network::train_data::{read_positions, TrainingPosition};
 use crate::network::train_network::{Adam, FloatNetwork, PARAMETERS};
 use crate::support::atomic_write::write_atomically;
 use crate::support::parallel::{over_chunks, thread_count};
-use std::borrow::Cow;
 use crate::support::svg_chart::{panels_svg, Panel};
 use clap::Args;
 use engine::nnue::Network;
@@ -16,6 +15,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

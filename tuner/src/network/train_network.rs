@@ -8,11 +8,11 @@
 
 use crate::network::train_data::{black_input, TrainingPosition};
 use crate::support::parallel::over_chunks;
-use std::borrow::Cow;
 use engine::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Centipawns per unit of the logistic: a score of SCORE_SCALE wins about
 /// 73 % of the time.
