@@ -3,7 +3,7 @@ use engine::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
 use engine::output::emit;
 use engine::perft_command::{run_perft, PerftArgs};
 use engine::traps_command::{run_traps, TrapsArgs};
-use engine::tunables::{openbench_spsa_lines, Tunables};
+use engine::tunables::{load_options_file, openbench_spsa_lines, Tunables};
 use engine::uci::UciSession;
 use std::process::ExitCode;
 
@@ -51,12 +51,7 @@ enum Command {
 
 /// The tunables of an options file, or the defaults without one.
 fn starting_tunables(options: Option<&std::path::Path>) -> Result<Tunables, String> {
-    let mut tunables = Tunables::default();
-    if let Some(path) = options {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        tunables.apply_options_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(tunables)
+    options.map_or_else(|| Ok(Tunables::default()), load_options_file)
 }
 
 /// Starting tunables with `NAME=VALUE` overrides applied.

@@ -118,7 +118,8 @@ pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i3
     }
     let contempt = (gap * CONTEMPT_PER_100_ELO / 100).min(MOST_CONTEMPT);
     // An explicit Contempt stays the user's; the opponent adds to it.
-    let _ = adapted.set("Contempt", i64::from((tunables.contempt + contempt).clamp(-1000, 1000)));
+    adapted.contempt = tunables.contempt + contempt;
+    adapted.clamp_to_ranges();
     adapted
 }
 

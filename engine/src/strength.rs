@@ -40,25 +40,53 @@ fn node_cap(elo: i64) -> i64 {
     (low_nodes * (high_nodes / low_nodes).powf(share)).round() as i64
 }
 
-/// The tunables that a strength limit sets, with their values at `elo`.
-pub fn limited_settings(elo: i64) -> [(&'static str, i64); 5] {
-    let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    let nodes = node_cap(elo);
-    let noise = ((2000 - elo) * 7 / 50).max(0);
-    let top_k = if elo < 1800 { 3 } else { 1 };
-    [
-        ("WeakNodes", nodes.clamp(200, 10_000_000)),
-        ("WeakEvalNoise", noise),
-        ("WeakTopK", top_k),
-        ("WeakTemperature", 30),
-        ("WeakDepth", 0),
-    ]
+/// What a strength limit sets at a rating: the fallible model's knobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthLimit {
+    pub nodes: i32,
+    pub eval_noise: i32,
+    pub top_k: i32,
+    pub temperature: i32,
 }
 
-/// The same tunables at their defaults: full strength.
-pub fn unlimited_settings() -> [(&'static str, i64); 5] {
-    let defaults = Tunables::default();
-    limited_settings(DEFAULT_ELO).map(|(name, _)| (name, defaults.get(name).map_or(0, i64::from)))
+impl StrengthLimit {
+    /// The limit at `elo`, clamped to the calibrated range.
+    pub fn at(elo: i64) -> StrengthLimit {
+        let elo = elo.clamp(MIN_ELO, MAX_ELO);
+        StrengthLimit {
+            nodes: node_cap(elo) as i32,
+            eval_noise: ((2000 - elo) * 7 / 50).max(0) as i32,
+            top_k: if elo < 1800 { 3 } else { 1 },
+            temperature: 30,
+        }
+    }
+
+    /// No limit: the knobs at their defaults, full strength.
+    fn none() -> StrengthLimit {
+        let defaults = Tunables::default();
+        StrengthLimit {
+            nodes: defaults.weak_nodes,
+            eval_noise: defaults.weak_eval_noise,
+            top_k: defaults.weak_top_k,
+            temperature: defaults.weak_temperature,
+        }
+    }
+
+    /// Sets the limit on `tunables`, inside the table's ranges; the depth
+    /// cap goes back to its default (none), since the node cap is the limit.
+    pub fn apply(&self, tunables: &mut Tunables) {
+        tunables.weak_depth = Tunables::default().weak_depth;
+        tunables.weak_nodes = self.nodes;
+        tunables.weak_eval_noise = self.eval_noise;
+        tunables.weak_top_k = self.top_k;
+        tunables.weak_temperature = self.temperature;
+        tunables.clamp_to_ranges();
+    }
+}
+
+/// Full strength: the knobs a limit sets back at their defaults.
+pub fn lift_limit(tunables: &mut Tunables) {
+    StrengthLimit::none().apply(tunables);
 }
 
 #[cfg(test)]
@@ -67,7 +95,10 @@ mod tests {
 
     #[test]
     fn more_elo_means_more_nodes_less_noise_and_fewer_random_picks() {
-        let at = |elo| limited_settings(elo).iter().map(|(_, v)| *v).collect::<Vec<i64>>();
+        let at = |elo| {
+            let limit = StrengthLimit::at(elo);
+            [limit.nodes, limit.eval_noise, limit.top_k]
+        };
         let (low, mid, high) = (at(1500), at(1800), at(2400));
         assert!(low[0] < mid[0] && mid[0] < high[0]);
         assert!(low[1] > mid[1] && mid[1] > high[1] && high[1] == 0);
@@ -77,21 +108,25 @@ mod tests {
         // 1500; 16,000 nodes, no noise and the best move at 2000;
         // 4,096,000 nodes at 2500. Between two of them the cap grows
         // geometrically: 2250 is their geometric mean.
-        assert_eq!(&at(1500)[..3], &[750, 70, 3]);
-        assert_eq!(&at(2000)[..3], &[16000, 0, 1]);
-        assert_eq!(&at(2500)[..3], &[4_096_000, 0, 1]);
+        assert_eq!(at(1500), [750, 70, 3]);
+        assert_eq!(at(2000), [16000, 0, 1]);
+        assert_eq!(at(2500), [4_096_000, 0, 1]);
         assert_eq!(at(2250)[0], 256_000);
         assert_eq!(at(-5), at(MIN_ELO));
         assert_eq!(at(9999), at(MAX_ELO));
-        // Every value is inside its tunable's range.
-        let mut tunables = Tunables::default();
-        for elo in [MIN_ELO, 1500, 1750, 2000, 2250, MAX_ELO] {
-            for (name, value) in limited_settings(elo) {
-                tunables.set(name, value).unwrap_or_else(|e| panic!("{name} {value}: {e}"));
-            }
+    }
+
+    #[test]
+    fn a_limit_lands_inside_the_table_and_lifting_it_restores_the_defaults() {
+        for elo in [MIN_ELO, 1750, 2000, 2250, MAX_ELO] {
+            let mut tunables = Tunables { weak_depth: 4, ..Tunables::default() };
+            StrengthLimit::at(elo).apply(&mut tunables);
+            let mut clamped = tunables.clone();
+            clamped.clamp_to_ranges();
+            assert_eq!(clamped, tunables, "{elo}");
+            assert_eq!((tunables.weak_depth, tunables.weak_nodes), (0, StrengthLimit::at(elo).nodes));
+            lift_limit(&mut tunables);
+            assert_eq!(tunables, Tunables::default());
         }
-        assert!(unlimited_settings()
-            .iter()
-            .all(|(name, value)| Tunables::default().get(name).map(i64::from) == Some(*value)));
     }
 }

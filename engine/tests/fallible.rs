@@ -2,13 +2,22 @@
 //! evaluation noise and the softmax pick, each reproducible from its seed.
 
 use engine::bench::BENCH_POSITIONS;
-use engine::eval::evaluate;
+use engine::fallible::noise_for;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::tunables::Tunables;
 use movegen::Board;
 
 fn search(fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchResult {
+    search_with(Searcher::new(4), fen, settings, limits)
+}
+
+fn search_classical(fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchResult {
     let mut searcher = Searcher::new(4);
+    searcher.set_network(None);
+    search_with(searcher, fen, settings, limits)
+}
+
+fn search_with(mut searcher: Searcher, fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchResult {
     for (name, value) in settings {
         searcher.set_tunable(name, *value).expect("valid setting");
     }
@@ -33,12 +42,29 @@ fn eval_noise_is_bounded_and_a_function_of_the_position() {
     let mut differs = 0;
     for fen in BENCH_POSITIONS {
         let board = Board::from_fen(fen).expect("valid");
-        let delta = evaluate(&board, &noisy) - evaluate(&board, &plain);
+        let delta = noise_for(&board, &noisy);
         assert!(delta.abs() <= 40, "{fen}: {delta}");
-        assert_eq!(evaluate(&board, &noisy), evaluate(&board, &noisy));
+        assert_eq!(noise_for(&board, &noisy), delta);
+        assert_eq!(noise_for(&board, &plain), 0);
         differs += (delta != 0) as usize;
     }
     assert!(differs > 40, "{differs}");
+    // The search evaluates through it, whichever evaluation it uses: a
+    // one-ply search scores most positions differently with noise.
+    let depth_one = SearchLimits::depth(1);
+    let moved = BENCH_POSITIONS
+        .iter()
+        .filter(|fen| search(fen, &[("WeakEvalNoise", 40)], &depth_one).score != search(fen, &[], &depth_one).score)
+        .count();
+    assert!(moved > 25, "only {moved} of {} one-ply scores moved", BENCH_POSITIONS.len());
+    let classical_moved = BENCH_POSITIONS
+        .iter()
+        .filter(|fen| {
+            let noisy = search_classical(fen, &[("WeakEvalNoise", 40)], &depth_one).score;
+            noisy != search_classical(fen, &[], &depth_one).score
+        })
+        .count();
+    assert!(classical_moved > 25, "only {classical_moved} classical one-ply scores moved");
     // Searches with noise are as reproducible as without.
     let settings = [("WeakEvalNoise", 60), ("WeakSeed", 5)];
     let a = search(BENCH_POSITIONS[10], &settings, &SearchLimits::depth(7));

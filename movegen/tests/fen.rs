@@ -2,7 +2,7 @@
 //! run over hundreds of thousands of random and mutated strings.
 
 mod common;
-use movegen::{Board, FenErrorKind, FenField};
+use movegen::{Board, Color, FenErrorKind, FenField, Piece, Square};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -93,19 +93,50 @@ fn malformed_fens_name_field_and_reason() {
     }
 }
 
+fn parsed(fen: &str) -> Board {
+    Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
 #[test]
-fn legal_but_odd_positions_are_accepted() {
-    for fen in [
-        // Nine queens, double check, pawns on every file: legal shapes.
-        "QQQQkQQQ/QQQQQQQQ/8/8/8/8/8/4K3 b - - 0 1",
-        "4k3/8/8/8/8/5n2/8/R3K2r w Q - 0 1",
-        // En-passant square given though no capture is possible.
-        "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
-    ] {
-        if let Err(e) = Board::from_fen(fen) {
-            panic!("{fen}: {e}")
-        }
-    }
+fn legal_but_odd_positions_are_accepted_as_written() {
+    // Fifteen queens around a king in check: legal shapes, however unlikely.
+    let queens = parsed("QQQQkQQQ/QQQQQQQQ/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(queens.colored(Piece::Queen, Color::White).count(), 15);
+    assert_eq!(queens.king(Color::Black), Square::parse("e8").expect("square"));
+    assert_eq!((queens.side_to_move(), queens.in_check()), (Color::Black, true));
+    // Double check, by the knight and the rook, with White's queenside castling kept.
+    let double = parsed("4k3/8/8/8/8/5n2/8/R3K2r w Q - 0 1");
+    assert_eq!(double.checkers().count(), 2);
+    assert_eq!(double.piece_on(Square::parse("f3").expect("square")), Some(Piece::Knight));
+    assert_eq!(double.color_on(Square::parse("h1").expect("square")), Some(Color::Black));
+    assert_eq!(double.to_fen().split(' ').nth(2), Some("Q"));
+    // An en-passant square though no capture is possible: kept, and no
+    // en-passant capture is generated.
+    let passant = parsed("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    assert_eq!(passant.en_passant(), Square::parse("e3"));
+    assert!(passant.legal_moves().iter().all(|mv| mv.to_string() != "d4e3" && mv.to_string() != "f4e3"));
+    assert_eq!(passant.legal_moves().len(), 5);
+}
+
+#[test]
+fn the_fields_land_on_the_board() {
+    let board = parsed("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 7 42");
+    assert_eq!(board.side_to_move(), Color::Black);
+    assert_eq!((board.halfmove_clock(), board.fullmove_number()), (7, 42));
+    assert_eq!(board.occupied().count(), 32);
+    assert_eq!(board.colored(Piece::Pawn, Color::White).count(), 8);
+    assert_eq!(board.piece_on(Square::parse("e7").expect("square")), Some(Piece::Queen));
+    assert_eq!(board.color_on(Square::parse("e7").expect("square")), Some(Color::Black));
+    assert_eq!(board.piece_on(Square::parse("a2").expect("square")), Some(Piece::Pawn));
+    assert_eq!(board.piece_on(Square::parse("c1").expect("square")), None);
+    assert_eq!(board.en_passant(), None);
+    // Kq: White may castle short only, Black long only.
+    let moves: Vec<String> = board.legal_moves().iter().map(|mv| mv.to_string()).collect();
+    assert!(moves.contains(&"e8c8".to_string()) && !moves.contains(&"e8g8".to_string()), "{moves:?}");
+    let mut white = board.clone();
+    white.play(board.parse_uci_move("a6b5").expect("legal"));
+    let replies: Vec<String> = white.legal_moves().iter().map(|mv| mv.to_string()).collect();
+    assert!(replies.contains(&"e1g1".to_string()) && !replies.contains(&"e1c1".to_string()), "{replies:?}");
 }
 
 const ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh09x.\0\t";

@@ -3,8 +3,8 @@
 //! king is a fighting piece, which the piece-square table rewards.
 
 use super::pawns::files_around;
-use super::score_pair::S;
 use crate::tunables::Tunables;
+use crate::tunables::S;
 use movegen::{king_attacks, Bitboard, Board, Color, Piece};
 
 /// The king's square and its neighbours.

@@ -4,16 +4,13 @@
 mod king_safety;
 mod linear_form;
 mod pawns;
-mod piece_square;
 mod pieces;
-mod score_pair;
 mod threats;
 
 use crate::tunables::Tunables;
+pub use crate::tunables::{MAX_PHASE, S};
 pub use linear_form::{evaluation_weights, linear_form, EvalWeight, LinearForm};
 use movegen::{pawn_attack_span, Board, Color, Piece};
-pub use piece_square::{PieceSquareKey, PieceSquareWeights, PIECE_SQUARE_RANGE};
-pub use score_pair::{MAX_PHASE, S};
 
 /// Phase weight of each piece kind: the opening has 24.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -72,7 +69,7 @@ pub fn white_view(board: &Board, t: &Tunables) -> S {
 pub fn evaluate(board: &Board, t: &Tunables) -> i32 {
     let blended = white_view(board, t).taper(phase(board));
     let relative = blended * board.side_to_move().sign();
-    relative + t.tempo + crate::fallible::noise_for(board, t)
+    relative + t.tempo
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! is to them), isolated, doubled, backward, supported and side-by-side
 //! pawns.
 
-use super::score_pair::S;
 use crate::tunables::Tunables;
+use crate::tunables::S;
 use movegen::{Bitboard, Board, Color, Piece, Square};
 
 /// Squares in front of `square` from `color`'s view, on its file and both

@@ -3,8 +3,8 @@
 //! safety).
 
 use super::pawns::{adjacent_files, ranks_ahead, relative_rank};
-use super::score_pair::S;
 use crate::tunables::Tunables;
+use crate::tunables::S;
 use movegen::{king_attacks, piece_attacks, Bitboard, Board, Color, Piece, Square};
 
 /// Attack count a piece typically has; mobility scores the difference.

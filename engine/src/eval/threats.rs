@@ -4,8 +4,8 @@
 //! leaves standing.
 
 use super::pieces::AttackMap;
-use super::score_pair::S;
 use crate::tunables::Tunables;
+use crate::tunables::S;
 use movegen::{Board, Color, Piece};
 
 /// Threats `color` makes against the enemy, positive is good for `color`.

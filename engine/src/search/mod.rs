@@ -146,10 +146,12 @@ impl Searcher {
     /// the side to move.
     #[inline]
     pub(crate) fn static_eval(&mut self, board: &Board, ply: usize) -> i32 {
-        match &mut self.network_eval {
+        let score = match &mut self.network_eval {
             None => crate::eval::evaluate(board, &self.tunables),
-            Some(network) => network.score(board, ply) + crate::fallible::noise_for(board, &self.tunables),
-        }
+            Some(network) => network.score(board, ply),
+        };
+        // A fallible model's noise, whichever evaluation it blurs.
+        score + crate::fallible::noise_for(board, &self.tunables)
     }
 
     /// Steps into `child`, reached by `mv` (`Move::NULL` for a null move)

@@ -65,7 +65,7 @@ pub fn annotate_roots(
         for reply in replies.into_iter().filter(|&r| Some(r) != final_reply) {
             let value = probe.search(&[mv, reply], depth as i32 - 2, -INFINITY, INFINITY)?;
             let profit = value - raw;
-            if profit <= 0 || profit < config.min_profit {
+            if profit <= 0 {
                 continue;
             }
             let fooled: Vec<usize> =

@@ -28,12 +28,6 @@ pub struct TrapConfig {
     pub method: TrapMethod,
     /// The natural-move model's softmax temperature, in centipawns.
     pub temperature: i32,
-    /// A reply must leave the opponent at least this much worse than the
-    /// plain line to be a trap.
-    pub min_profit: i32,
-    /// An alternative must beat the plain move's expected value by more
-    /// than this.
-    pub switch_margin: i32,
     /// The verification's nodes, in percent of the search's.
     pub budget_percent: u64,
     /// Alternatives verified at most per search; with `Search`, the
@@ -43,16 +37,15 @@ pub struct TrapConfig {
 
 impl TrapConfig {
     pub fn from_tunables(t: &Tunables) -> TrapConfig {
+        // The table's ranges hold every value here (`Tunables::set`).
         TrapConfig {
-            scale: t.trap_scale.clamp(0, 100),
-            bonus_cap: t.trap_bonus_cap.max(0),
-            opponent_gap: t.trap_opponent_gap.max(2) as usize,
+            scale: t.trap_scale,
+            bonus_cap: t.trap_bonus_cap,
+            opponent_gap: t.trap_opponent_gap as usize,
             method: if t.trap_method == 0 { TrapMethod::Natural } else { TrapMethod::Search },
-            temperature: t.trap_temperature.max(1),
-            min_profit: t.trap_min_profit.max(0),
-            switch_margin: t.trap_switch_margin.max(0),
-            budget_percent: t.trap_budget.max(0) as u64,
-            candidates: t.trap_candidates.max(1) as usize,
+            temperature: t.trap_temperature,
+            budget_percent: t.trap_budget as u64,
+            candidates: t.trap_candidates as usize,
         }
     }
 

@@ -9,8 +9,7 @@
 //! `bonus = TrapScale% x p x min(v(m, r) - raw(m), cap)`. That grows with
 //! `raw(m)`, so one null-window search of `m` at the smallest `raw` that
 //! would beat the plain move settles the question, without ever needing
-//! `raw(m)` exactly. The plain move wins ties and needs to be beaten by
-//! more than `TrapSwitchMargin`.
+//! `raw(m)` exactly. The plain move wins ties.
 
 use super::config::{TrapConfig, TrapMethod};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
@@ -142,7 +141,7 @@ impl<'v> Verifier<'v, '_> {
 
     /// The best alternative, if one beats the plain move.
     fn run(&mut self) -> Result<Option<Alternative>, Aborted> {
-        let target = self.plain_value()? + self.config.switch_margin + 1;
+        let target = self.plain_value()? + 1;
         self.best_alternative(target)
     }
 
@@ -280,7 +279,7 @@ fn finding(
     best: i32,
     config: &TrapConfig,
 ) -> Option<TrapFinding> {
-    if reply_value <= best || reply_value - best < config.min_profit {
+    if reply_value <= best {
         return None;
     }
     let profit = (reply_value - raw).min(config.bonus_cap);

@@ -127,7 +127,7 @@ impl RootPolicy for TrappyRoot {
             let plain = iteration.root_order[0];
             let plain_value = roots.iter().find(|r| r.mv == plain).map(AnnotatedRoot::adjusted);
             let best = roots.iter().max_by_key(|r| (r.adjusted(), r.mv == plain))?;
-            return plain_value.filter(|&value| best.adjusted() > value + self.config.switch_margin).map(|_| best.mv);
+            return plain_value.filter(|&value| best.adjusted() > value).map(|_| best.mv);
         }
         let opponent = self.opponent.get_or_insert_with(OpponentModel::default);
         let choice = decide::choose(probe, iteration, &self.histories, &self.config, opponent);

@@ -16,6 +16,7 @@ use crate::nnue::{Accumulator, Network};
 use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
 use crate::search::{SearchReport, SearchRequest, SearchResult};
+use crate::strength::{lift_limit, StrengthLimit};
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
@@ -365,17 +366,16 @@ impl UciSession {
     /// (their defaults when it is off). The evaluation stays `EvalFile`'s;
     /// the levels are calibrated with the built-in network.
     fn apply_strength(&mut self) {
-        let settings = if self.settings.limit_strength {
-            crate::strength::limited_settings(self.elo)
-        } else {
-            crate::strength::unlimited_settings()
-        };
+        let (limit, elo) = (self.settings.limit_strength, self.elo);
         let searcher = self.idle_searcher();
-        for (name, value) in settings {
-            // The values are inside the tunables' ranges (strength.rs tests).
-            let _ = searcher.set_tunable(name, value);
+        let mut tunables = searcher.tunables().clone();
+        if limit {
+            StrengthLimit::at(elo).apply(&mut tunables);
+        } else {
+            lift_limit(&mut tunables);
         }
-        self.settings.tunables = searcher.tunables().clone();
+        searcher.set_tunables(tunables.clone());
+        self.settings.tunables = tunables;
         self.apply_opponent();
     }
 
@@ -451,15 +451,14 @@ mod tests {
         session.handle_line("setoption name UCI_Elo value 2000");
         assert_eq!(weak_nodes(&session), Some(0), "no limit until UCI_LimitStrength is on");
         session.handle_line("setoption name UCI_LimitStrength value true");
-        let expected = crate::strength::limited_settings(2000);
-        for (name, value) in expected {
-            assert_eq!(session.settings.tunables.get(name).map(i64::from), Some(value), "{name}");
-        }
+        let mut expected = Tunables::default();
+        StrengthLimit::at(2000).apply(&mut expected);
+        assert_eq!(session.settings.tunables, expected);
         session.handle_line("setoption name UCI_Elo value 1500");
-        let low = crate::strength::limited_settings(1500)[0].1;
-        assert_eq!(weak_nodes(&session).map(i64::from), Some(low));
+        let low = StrengthLimit::at(1500).nodes;
+        assert_eq!(weak_nodes(&session), Some(low));
         session.handle_line("setoption name UCI_Elo value 99999");
-        assert_eq!(weak_nodes(&session).map(i64::from), Some(low), "an out-of-range Elo changes nothing");
+        assert_eq!(weak_nodes(&session), Some(low), "an out-of-range Elo changes nothing");
         session.handle_line("setoption name UCI_LimitStrength value false");
         assert_eq!(session.settings.tunables, Tunables::default());
     }

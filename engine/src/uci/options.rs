@@ -5,7 +5,7 @@ use crate::nnue::Network;
 use crate::opponent::{OpponentInfo, OPPONENT_ELO_RANGE};
 use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::trappy_engine::TrappyEngine;
-use crate::tunables::{uci_option_lines, Tunables};
+use crate::tunables::{uci_option_lines, Tunables, TUNABLE_SPECS};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,15 +17,11 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 /// MultiPV's upper bound: more lines than any position has legal moves.
 pub const MAX_MULTIPV: usize = 256;
 
-/// The trappy settings a GUI user may want; the other tunables (evaluation
-/// weights, search and model parameters) are for tuning, and are listed
-/// only with `trappy --all-options` (or by `trappy spsa`), though every one
-/// is always settable by name.
-const USER_TUNABLES: [&str; 5] = ["TrapScale", "TrapMethod", "TrapUnknownOpponent", "TrapOpponentGap", "TrapBudget"];
-
-/// The `option` lines `uci` prints: the GUI options and the user-facing
-/// trappy settings, or every tunable with `all_tunables`; tunables at
-/// their values in force.
+/// The `option` lines `uci` prints: the GUI options and the tunables the
+/// table marks as shown (the trappy settings a GUI user may want), or
+/// every tunable with `all_tunables` (`trappy --all-options`); tunables at
+/// their values in force. The rest (evaluation weights, search and model
+/// parameters) are for tuning, though every one is settable by name.
 pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
     let mut lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
@@ -41,10 +37,8 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         format!("option name OpponentElo type spin default 0 min 0 max {}", OPPONENT_ELO_RANGE.end()),
         "option name OpponentHuman type check default false".to_string(),
     ];
-    let shown = |line: &String| {
-        all_tunables || USER_TUNABLES.iter().any(|name| line.starts_with(&format!("option name {name} type")))
-    };
-    lines.extend(uci_option_lines(tunables).into_iter().filter(shown));
+    let shown = TUNABLE_SPECS.iter().map(|spec| all_tunables || spec.shown);
+    lines.extend(uci_option_lines(tunables).into_iter().zip(shown).filter_map(|(line, shown)| shown.then_some(line)));
     lines
 }
 

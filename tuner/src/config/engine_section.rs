@@ -3,7 +3,7 @@
 //! its options (and options file) and its limit.
 
 use engine::opponent::{OpponentInfo, OpponentKind, OPPONENT_ELO_RANGE};
-use engine::tunables::Tunables;
+use engine::tunables::{load_options_file, Tunables};
 use matches::game::LimitSpec;
 use matches::tournament::{Entrant, PlayerSpec};
 use matches::uci_player::UciEngineConfig;
@@ -175,14 +175,10 @@ fn engine_limit(engine: &EngineSection) -> Result<LimitSpec, String> {
 
 /// The tunables of the options file alone (the defaults without one).
 fn options_file_tunables(engine: &EngineSection, base: &Path) -> Result<Tunables, String> {
-    let mut tunables = Tunables::default();
-    if let Some(file) = &engine.options_file {
-        let path = relative(base, file);
-        let failed = |e: String| format!("engine '{}': options_file {}: {e}", engine.name, path.display());
-        let text = std::fs::read_to_string(&path).map_err(|e| failed(e.to_string()))?;
-        tunables.apply_options_toml(&text).map_err(failed)?;
+    match &engine.options_file {
+        Some(file) => load_options_file(&relative(base, file)).map_err(|e| format!("engine '{}': {e}", engine.name)),
+        None => Ok(Tunables::default()),
     }
-    Ok(tunables)
 }
 
 /// The engine's option overrides: the options file's, then `options`.

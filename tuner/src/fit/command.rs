@@ -13,7 +13,7 @@ use crate::support::parallel::{over_chunks, over_chunks_mut, thread_count};
 use crate::support::progress_bar::terminal_bar;
 use clap::{Args, Subcommand};
 use engine::eval::{evaluation_weights, linear_form, EvalWeight};
-use engine::tunables::Tunables;
+use engine::tunables::{load_options_file, Tunables};
 use movegen::Board;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -207,11 +207,7 @@ fn run_fitting(args: &RunArgs) -> Result<String, String> {
     let source = args.positions.display().to_string();
     let text = std::fs::read_to_string(&args.positions).map_err(|e| format!("cannot read {source}: {e}"))?;
     let positions = parse_positions(&text, &source)?;
-    let mut base = Tunables::default();
-    if let Some(path) = &args.base {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        base.apply_options_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+    let base = args.base.as_deref().map_or_else(|| Ok(Tunables::default()), load_options_file)?;
     let weights = evaluation_weights();
     let names: Vec<String> = weights.iter().map(|w| w.name()).collect();
     let ranges: Vec<(i32, i32)> = weights.iter().map(|w| w.range()).collect();

@@ -6,7 +6,7 @@
 
 use engine::search::score::is_mate_score;
 use engine::search::{SearchLimits, SearchRequest, Searcher};
-use matches::adjudication::rules_outcome;
+use matches::adjudication::{rules_outcome, AdjudicationRules, Adjudicator, DrawRule, ResignRule};
 use matches::game_record::GameResult;
 use matches::openings::Opening;
 use movegen::Board;
@@ -25,17 +25,15 @@ pub struct SelfPlaySettings {
     pub opening_limit: i32,
 }
 
-/// A win is adjudicated when both sides' searches agree on at least this
-/// score (from White's side) for `WIN_PLIES` plies in a row.
-const WIN_SCORE: i32 = 1500;
-const WIN_PLIES: usize = 4;
-/// A draw is adjudicated after `DRAW_FROM_PLY` plies when the score stays
-/// within `DRAW_SCORE` for `DRAW_PLIES` plies in a row.
-const DRAW_FROM_PLY: usize = 80;
-const DRAW_SCORE: i32 = 10;
-const DRAW_PLIES: usize = 12;
-/// A game this long is a draw.
-const MAX_PLIES: usize = 400;
+/// Adjudication as a match runner does it: a win when both sides'
+/// searches agree on 15 pawns for two moves each, a draw when the score
+/// stays within 10 cp for six moves each after move 40, and a draw at
+/// move 200.
+const ADJUDICATION: AdjudicationRules = AdjudicationRules {
+    resign: Some(ResignRule { score_cp: 1500, moves: 2 }),
+    draw: Some(DrawRule { score_cp: 10, moves: 6, after_move: 40 }),
+    max_moves: Some(200),
+};
 
 /// A kept position: its FEN and the search's score from White's side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,55 +86,36 @@ pub fn play_game(searcher: &mut Searcher, book: &[Opening], settings: &SelfPlayS
     searcher.new_game();
     let limits = SearchLimits::nodes(settings.nodes);
     let mut positions = Vec::new();
-    let (mut winning_plies, mut drawn_plies) = (0usize, 0usize);
-    let mut last_sign = 0;
-    for ply in 0.. {
-        if let Some(result) = decided_by_rules(&board, &keys) {
+    let mut adjudicator = Adjudicator::new(ADJUDICATION);
+    let mut first_move = true;
+    loop {
+        if let Some(result) = rules_outcome(&board, &keys).map(|(result, _)| half_points(result)) {
             return SelfPlayGame::Played { positions, result };
         }
-        if ply >= MAX_PLIES {
-            return SelfPlayGame::Played { positions, result: 1 };
-        }
         let found = searcher.search(SearchRequest::new(&board, &limits).after(&keys));
-        let white_score = found.score * board.side_to_move().sign();
-        if ply == 0 && white_score.abs() > settings.opening_limit {
+        let mover = board.side_to_move();
+        let white_score = found.score * mover.sign();
+        if std::mem::take(&mut first_move) && white_score.abs() > settings.opening_limit {
             return SelfPlayGame::Skipped;
         }
         let quiet = !board.in_check() && !board.is_capture(found.best_move) && found.best_move.promotion().is_none();
         if quiet && !is_mate_score(white_score) {
             positions.push(ScoredPosition { fen: board.to_fen(), white_score });
         }
-        // Adjudication, as a match runner would: a long agreement on a
-        // decisive score, or a long quiet level score late in the game.
-        let sign = white_score.signum();
-        winning_plies = if white_score.abs() >= WIN_SCORE && sign == last_sign { winning_plies + 1 } else { 0 };
-        if white_score.abs() >= WIN_SCORE {
-            last_sign = sign;
-            if winning_plies + 1 >= WIN_PLIES {
-                return SelfPlayGame::Played { positions, result: if sign > 0 { 2 } else { 0 } };
-            }
-        } else {
-            last_sign = 0;
-        }
-        drawn_plies = if white_score.abs() <= DRAW_SCORE { drawn_plies + 1 } else { 0 };
-        if ply >= DRAW_FROM_PLY && drawn_plies >= DRAW_PLIES {
-            return SelfPlayGame::Played { positions, result: 1 };
-        }
         keys.push(board.hash());
         board.play(found.best_move);
+        if let Some((result, _)) = adjudicator.after_move(&board, mover, Some(found.score)) {
+            return SelfPlayGame::Played { positions, result: half_points(result) };
+        }
     }
-    unreachable!("the loop returns by MAX_PLIES")
 }
 
-/// The result when the rules end the game here, as the match runner
-/// decides it: mate, stalemate, threefold repetition, fifty moves or bare
-/// material.
-fn decided_by_rules(board: &Board, keys: &[u64]) -> Option<WhiteHalfPoints> {
-    rules_outcome(board, keys).map(|(result, _)| match result {
+fn half_points(result: GameResult) -> WhiteHalfPoints {
+    match result {
         GameResult::WhiteWins => 2,
         GameResult::Draw => 1,
         GameResult::BlackWins => 0,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -183,9 +162,9 @@ mod tests {
     #[test]
     fn the_rules_end_a_game_with_the_right_result() {
         let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").expect("valid");
-        assert_eq!(decided_by_rules(&mated, &[]), Some(2));
+        assert_eq!(rules_outcome(&mated, &[]).map(|(result, _)| half_points(result)), Some(2));
         let stalemate = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").expect("valid");
-        assert_eq!(decided_by_rules(&stalemate, &[]), Some(1));
-        assert_eq!(decided_by_rules(&Board::startpos(), &[]), None);
+        assert_eq!(rules_outcome(&stalemate, &[]).map(|(result, _)| half_points(result)), Some(1));
+        assert_eq!(rules_outcome(&Board::startpos(), &[]).map(|(result, _)| half_points(result)), None);
     }
 }

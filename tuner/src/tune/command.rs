@@ -27,6 +27,11 @@ pub struct TuneArgs {
     /// OpenBench's SPSA input format and exit
     #[arg(long)]
     pub openbench: bool,
+    /// Fault injection for the resume tests: the process ends at once, as
+    /// a kill would (exit status 137, nothing cleaned up), when this many
+    /// iterations are saved.
+    #[arg(long, hide = true)]
+    pub die_after: Option<usize>,
 }
 
 /// One finished iteration.
@@ -266,6 +271,9 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         });
         let text = toml::to_string(&state).map_err(|e| format!("cannot encode the state: {e}"))?;
         write_atomically(&plan.state, &text)?;
+        if args.die_after == Some(state.completed) {
+            std::process::exit(137);
+        }
         write_outputs(&plan, &state, &args.config)?;
         let _ = std::fs::remove_file(journal_path(&plan, k + 1));
         bar.set_position(state.completed as u64);

@@ -1,0 +1,111 @@
+//! Options files: TOML with one `[options]` table of `Name = value`, the
+//! format `tuner tune` writes and the engine, `tuner match` and `tuner
+//! fit` read.
+
+use super::{choices_of, parse_value, TunableSpec, Tunables};
+use std::path::Path;
+
+/// The defaults with the options file at `path` applied; errors name the
+/// file and the key at fault.
+pub fn load_options_file(path: &Path) -> Result<Tunables, String> {
+    let failed = |e: String| format!("options file {}: {e}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?;
+    let mut tunables = Tunables::default();
+    tunables.apply_options_toml(&text).map_err(failed)?;
+    Ok(tunables)
+}
+
+impl Tunables {
+    /// Applies an options file: TOML with one `[options]` table of
+    /// `Name = integer` (a choice option may also be given by name, a
+    /// false/true one as a boolean). This is the
+    /// format `tuner tune` writes. Errors name the key at fault.
+    pub fn apply_options_toml(&mut self, text: &str) -> Result<(), String> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("not valid TOML: {e}"))?;
+        if let Some(other) = table.keys().find(|key| key.as_str() != "options") {
+            return Err(format!("unknown key '{other}' (an options file has only an [options] table)"));
+        }
+        let options = match table.get("options") {
+            Some(toml::Value::Table(options)) => options,
+            Some(_) => return Err("'options' must be a table".into()),
+            None => return Err("no [options] table".into()),
+        };
+        let mut updated = self.clone();
+        for (name, value) in options {
+            let number = match value {
+                toml::Value::Integer(number) => *number,
+                toml::Value::Boolean(on) if TunableSpec::named(name).is_some_and(TunableSpec::is_flag) => {
+                    i64::from(*on)
+                }
+                toml::Value::String(text) if choices_of(name).is_some() => parse_value(name, text)
+                    .ok_or_else(|| format!("options.{name}: '{text}' is not one of {:?}", choices_of(name)))?,
+                other => return Err(format!("options.{name}: expected an integer, found {}", other.type_str())),
+            };
+            updated.set(name, number).map_err(|e| format!("options.{name}: {e}"))?;
+        }
+        *self = updated;
+        Ok(())
+    }
+
+    /// The `[options]` file for these values: every parameter that differs
+    /// from the table's default, under `header` comment lines.
+    pub fn options_toml(&self, header: &[String]) -> String {
+        let mut text: String = header.iter().map(|line| format!("# {line}\n")).collect();
+        text.push_str("[options]\n");
+        for (name, value) in self.changed_from(&Tunables::default()) {
+            text.push_str(&format!("{name} = {value}\n"));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_files_round_trip_and_name_their_errors() {
+        let mut tuned = Tunables::default();
+        tuned.set("TrapScale", 85).expect("valid");
+        tuned.set("TrapBonusCap", 55).expect("valid");
+        let text = tuned.options_toml(&["tuned by a test".to_string()]);
+        assert!(text.starts_with("# tuned by a test\n[options]\n"), "{text}");
+        let mut read = Tunables::default();
+        read.apply_options_toml(&text).expect("valid file");
+        assert_eq!(read, tuned);
+        let cases = [
+            ("[options]\nTrapScale = 9999", "TrapScale"),
+            ("[options]\nNoSuch = 1", "NoSuch"),
+            ("[options]\nTempo = \"high\"", "Tempo"),
+            ("[tune]\nx = 1", "tune"),
+            ("options = [", "TOML"),
+            ("", "no [options]"),
+        ];
+        for (text, expected) in cases {
+            let mut target = Tunables::default();
+            let error = target.apply_options_toml(text).expect_err(text);
+            assert!(error.contains(expected), "{text}: {error}");
+            assert_eq!(target, Tunables::default(), "a bad file changes nothing");
+        }
+        let mut method = Tunables::default();
+        method.apply_options_toml("[options]\nTrapMethod = \"search\"\nTrapUnknownOpponent = true").expect("by name");
+        assert_eq!((method.trap_method, method.trap_unknown_opponent), (1, 1));
+        method.apply_options_toml("[options]\nTrapMethod = \"Natural\"").expect("by name");
+        assert_eq!(method.trap_method, 0);
+        let error = method.apply_options_toml("[options]\nTrapMethod = \"median\"").expect_err("retired");
+        assert!(error.contains("TrapMethod") && error.contains("natural"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_or_broken_file_is_named() {
+        let missing = load_options_file(Path::new("/nonexistent/options.toml")).expect_err("missing");
+        assert!(missing.contains("/nonexistent/options.toml"), "{missing}");
+        let path = std::env::temp_dir().join(format!("trappy-options-{}.toml", std::process::id()));
+        std::fs::write(&path, "[options]\nTempo = 31\n").expect("write");
+        assert_eq!(load_options_file(&path).map(|t| t.tempo), Ok(31));
+        std::fs::write(&path, "[options]\nTempo = 9999\n").expect("write");
+        let error = load_options_file(&path).expect_err("out of range");
+        assert!(error.contains("Tempo") && error.contains("trappy-options"), "{error}");
+        let _ = std::fs::remove_file(&path);
+    }
+}
