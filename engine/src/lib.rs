@@ -4,10 +4,12 @@
 pub mod bench;
 pub mod eval;
 pub mod fallible;
+pub mod lc0;
 pub mod nnue;
 pub mod opponent;
 pub mod output;
 pub mod perft_command;
+pub mod policy_command;
 pub mod search;
 pub mod strength;
 pub mod trappy;

@@ -2,6 +2,7 @@ use clap::{Parser, Subcommand};
 use engine::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
 use engine::output::emit;
 use engine::perft_command::{run_perft, PerftArgs};
+use engine::policy_command::{run_policy, PolicyArgs};
 use engine::traps_command::{run_traps, TrapsArgs};
 use engine::tunables::{load_options_file, openbench_spsa_lines, Tunables};
 use engine::uci::UciSession;
@@ -47,6 +48,8 @@ enum Command {
     Spsa,
     /// Annotate a position: every root move's traps with their score vectors
     Traps(TrapsArgs),
+    /// A human-move network's (lc0's format, e.g. Maia) probability for every legal move
+    Policy(PolicyArgs),
 }
 
 /// The tunables of an options file, or the defaults without one.
@@ -111,6 +114,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Traps(args) => match run_traps(&args, &start) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Policy(args) => match run_policy(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("error: {message}");

@@ -1,0 +1,95 @@
+//! Human-move networks in lc0's format (the Maia networks among them),
+//! read and run natively: the file (`weights.rs` over `proto.rs`), the
+//! input planes (`planes.rs`), the policy's move numbering
+//! (`policy_map.rs`) and the forward pass (`forward.rs`), each written
+//! from lc0's own definitions so that a position gets the probabilities
+//! lc0 gives it.
+//!
+//! The networks are not part of trappy (they are GPL-3.0, trappy is MIT):
+//! users point at their own copies.
+
+mod forward;
+pub mod planes;
+pub mod policy_map;
+pub mod proto;
+pub mod weights;
+pub mod writer;
+
+pub use forward::Scratch;
+use movegen::{Board, Color, Move};
+use std::io::Read;
+use std::path::Path;
+use weights::{Lc0Weights, PolicyHead};
+
+/// A network ready to score positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lc0Network {
+    weights: Lc0Weights,
+}
+
+/// A legal move and the network's probability for it (0 to 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveProbability {
+    pub mv: Move,
+    pub probability: f32,
+}
+
+impl Lc0Network {
+    /// Reads a network file, gzip-compressed (as lc0 ships them) or not.
+    /// Errors name the file and what is wrong with it.
+    pub fn load(path: &Path) -> Result<Lc0Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read network {}: {e}", path.display()))?;
+        Lc0Network::from_bytes(&bytes).map_err(|e| format!("network {}: {e}", path.display()))
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Lc0Network, String> {
+        let mut unpacked = Vec::new();
+        let message = if bytes.starts_with(&[0x1f, 0x8b]) {
+            flate2::read::GzDecoder::new(bytes)
+                .read_to_end(&mut unpacked)
+                .map_err(|e| format!("not a readable gzip file ({e})"))?;
+            &unpacked[..]
+        } else {
+            bytes
+        };
+        Ok(Lc0Network { weights: weights::parse_net(message)? })
+    }
+
+    /// "6 residual blocks of 64 filters, squeeze-excitation, convolutional policy".
+    pub fn describe(&self) -> String {
+        let w = &self.weights;
+        let se = if w.tower.iter().all(|block| block.se.is_some()) { ", squeeze-excitation" } else { "" };
+        let policy = match w.policy {
+            PolicyHead::Convolution { .. } => "convolutional",
+            PolicyHead::Classical { .. } => "classical",
+        };
+        format!("{} residual blocks of {} filters{se}, {policy} policy", w.tower.len(), w.filters)
+    }
+
+    /// The probability of every legal move of the last position of
+    /// `history` (the game's positions, oldest first, which the inputs
+    /// read), best first; empty when there is no legal move.
+    pub fn policy(&self, history: &[Board]) -> Vec<MoveProbability> {
+        self.policy_with(history, &mut Scratch::default())
+    }
+
+    /// `policy` with buffers kept between calls.
+    pub fn policy_with(&self, history: &[Board], scratch: &mut Scratch) -> Vec<MoveProbability> {
+        let Some(board) = history.last() else { return Vec::new() };
+        let white = board.side_to_move() == Color::White;
+        let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
+        let places: Vec<usize> =
+            moves.iter().map(|&mv| policy_map::policy_index(mv, white).expect("every legal move is listed")).collect();
+        if moves.is_empty() {
+            return Vec::new();
+        }
+        let logits = forward::policy_logits(&self.weights, &planes::input_planes(history), &places, scratch);
+        let most = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let exps: Vec<f32> = logits.iter().map(|&logit| (logit - most).exp()).collect();
+        let total: f32 = exps.iter().sum();
+        let mut policy: Vec<MoveProbability> =
+            moves.iter().zip(&exps).map(|(&mv, &e)| MoveProbability { mv, probability: e / total }).collect();
+        policy.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+        policy
+    }
+}
