@@ -9,6 +9,7 @@ pub mod game_record;
 pub mod in_process;
 pub mod journal;
 pub mod journal_scores;
+pub mod network_player;
 pub mod odds;
 pub mod openings;
 pub mod pgn_reader;

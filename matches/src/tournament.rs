@@ -6,6 +6,7 @@ use crate::game::{play_game, GameLabels, GameSettings, LimitSpec};
 use crate::game_record::{GameRecord, GameResult, TrappyCounts};
 use crate::in_process::InProcessPlayer;
 use crate::journal::{read_journal, JournalEntry, JournalLayout, JournalWriter};
+use crate::network_player::{NetworkPlayer, NetworkSpec};
 use crate::odds::Odds;
 use crate::openings::Opening;
 use crate::pgn_writer::write_pgn;
@@ -33,6 +34,8 @@ pub enum PlayerSpec {
         eval_file: Option<String>,
     },
     Uci(UciEngineConfig),
+    /// A human-move network played in process (`network_player.rs`).
+    Network(NetworkSpec),
 }
 
 impl PlayerSpec {
@@ -40,6 +43,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::InProcess { name, .. } => name,
             PlayerSpec::Uci(config) => &config.name,
+            PlayerSpec::Network(spec) => &spec.name,
         }
     }
 
@@ -53,6 +57,7 @@ impl PlayerSpec {
                 Box::new(player)
             }
             PlayerSpec::Uci(config) => Box::new(UciPlayer::new(config.clone())),
+            PlayerSpec::Network(spec) => Box::new(NetworkPlayer::new(spec.clone())?),
         })
     }
 }
@@ -356,7 +361,7 @@ fn check_tournament(tournament: &Tournament) -> Result<(), String> {
         return Err("a tournament needs at least one opening".into());
     }
     for entrant in &tournament.entrants {
-        if let PlayerSpec::InProcess { .. } = entrant.spec {
+        if let PlayerSpec::InProcess { .. } | PlayerSpec::Network(_) = entrant.spec {
             entrant.spec.build()?;
         }
     }

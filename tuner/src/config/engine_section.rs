@@ -5,6 +5,7 @@
 use engine::opponent::{OpponentInfo, OpponentKind, OPPONENT_ELO_RANGE};
 use engine::tunables::{load_options_file, Tunables};
 use matches::game::LimitSpec;
+use matches::network_player::NetworkSpec;
 use matches::tournament::{Entrant, PlayerSpec};
 use matches::uci_player::UciEngineConfig;
 use serde::Deserialize;
@@ -58,6 +59,13 @@ pub struct EngineSection {
     /// baseline that must play without that knowledge).
     #[serde(default = "default_told")]
     pub told: bool,
+    /// kind = "network": the network file (lc0's format), relative to the config.
+    pub network: Option<PathBuf>,
+    /// kind = "network": 0 plays the most likely move; above 0 draws from
+    /// the policy at that temperature.
+    pub temperature: Option<f64>,
+    /// kind = "network": the seed of its draws, with the position.
+    pub seed: Option<u64>,
 }
 
 /// A tunable's value in a config: a number, or for a choice option one of
@@ -118,14 +126,15 @@ impl EngineSection {
     }
 }
 
-/// How an `[[engine]]` is played: `kind = "in-process"` (the default) or
-/// `kind = "uci"`.
+/// How an `[[engine]]` is played: `kind = "in-process"` (the default),
+/// `kind = "uci"`, or `kind = "network"` (a human-move network in process).
 #[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum EngineKind {
     #[default]
     InProcess,
     Uci,
+    Network,
 }
 
 /// An `eval_file` as the engine takes it: `classical` and `embedded` as
@@ -157,7 +166,13 @@ pub fn relative(base: &Path, path: &Path) -> PathBuf {
 fn engine_limit(engine: &EngineSection) -> Result<LimitSpec, String> {
     let key = |field: &str| format!("engine '{}': {field}", engine.name);
     let chosen = [engine.depth.is_some(), engine.nodes.is_some(), engine.movetime_ms.is_some(), engine.tc.is_some()];
-    if chosen.iter().filter(|&&c| c).count() != 1 {
+    let limits = chosen.iter().filter(|&&c| c).count();
+    // A network answers from one evaluation: a limit is allowed (a clock
+    // for the PGN and the flag), not needed.
+    if engine.kind == EngineKind::Network && limits == 0 {
+        return Ok(LimitSpec::Nodes(1));
+    }
+    if limits != 1 {
         return Err(key("give exactly one of depth, nodes, movetime_ms and tc"));
     }
     Ok(match (engine.depth, engine.nodes, engine.movetime_ms, &engine.tc) {
@@ -205,7 +220,33 @@ pub fn engine_tunables(engine: &EngineSection, base: &Path) -> Result<Tunables, 
 }
 
 fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String> {
+    let network_keys = engine.network.is_some() || engine.temperature.is_some() || engine.seed.is_some();
+    if network_keys && engine.kind != EngineKind::Network {
+        return Err(format!("engine '{}': network, temperature and seed are for kind = \"network\"", engine.name));
+    }
     match engine.kind {
+        EngineKind::Network => {
+            let path = engine
+                .network
+                .as_ref()
+                .ok_or_else(|| format!("engine '{}': kind = \"network\" needs network", engine.name))?;
+            if engine.command.is_some()
+                || engine.eval_file.is_some()
+                || !engine.options.is_empty()
+                || engine.options_file.is_some()
+            {
+                return Err(format!(
+                    "engine '{}': a network plays by its policy alone; command, eval_file and options are not for it",
+                    engine.name
+                ));
+            }
+            Ok(PlayerSpec::Network(NetworkSpec {
+                name: engine.name.clone(),
+                path: relative(base, path),
+                temperature: engine.temperature.unwrap_or(0.0),
+                seed: engine.seed.unwrap_or(0),
+            }))
+        }
         EngineKind::InProcess => {
             if engine.command.is_some() {
                 return Err(format!("engine '{}': command is only for kind = \"uci\"", engine.name));

@@ -319,7 +319,7 @@ options = {{ TrapScale = 0 }}
             .iter()
             .map(|entrant| match &entrant.spec {
                 PlayerSpec::Uci(uci) => uci.log.as_ref().map(|log| log.path().to_path_buf()),
-                PlayerSpec::InProcess { .. } => None,
+                PlayerSpec::InProcess { .. } | PlayerSpec::Network(_) => None,
             })
             .collect();
         assert_eq!(logs, [None, None, Some(dir.join("engines.log"))]);
@@ -327,6 +327,29 @@ options = {{ TrapScale = 0 }}
         let error = parse_match_config(&unwritable, &base()).err().expect("refused");
         assert!(error.contains("tournament.log") && error.contains("/nonexistent/dir/engines.log"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_network_engine_needs_its_file_and_no_limit_and_keeps_its_keys_to_itself() {
+        let network = "[[engine]]\nname = \"maia\"\nkind = \"network\"\nnetwork = \"nets/maia.pb.gz\"\ntemperature = 1.0\nseed = 9\nelo = 1500\nhuman = true";
+        let plan = parse_match_config(&config(network), &base()).expect("valid");
+        let entrant = &plan.tournament.entrants[2];
+        let PlayerSpec::Network(spec) = &entrant.spec else { panic!("a network player") };
+        assert_eq!((spec.path.clone(), spec.temperature, spec.seed), (base().join("nets/maia.pb.gz"), 1.0, 9));
+        assert_eq!(entrant.limit, LimitSpec::Nodes(1));
+        assert!(entrant.described.as_ref().is_some_and(|d| d.elo == Some(1500)));
+        let cases = [
+            ("[[engine]]\nname = \"maia\"\nkind = \"network\"", "needs network"),
+            ("[[engine]]\nname = \"x\"\ndepth = 2\ntemperature = 0.5", "kind = \"network\""),
+            (
+                "[[engine]]\nname = \"maia\"\nkind = \"network\"\nnetwork = \"m.pb.gz\"\noptions = { TrapScale = 0 }",
+                "policy alone",
+            ),
+        ];
+        for (engine, expected) in cases {
+            let error = parse_match_config(&config(engine), &base()).err().expect(expected);
+            assert!(error.contains(expected), "{expected}: {error}");
+        }
     }
 
     #[test]

@@ -1,0 +1,99 @@
+//! A human-move network in a tournament, in process: a small network this
+//! test writes (its policy prefers pawn steps of one square), against the
+//! engine; and a network file that cannot be read, refused before any game.
+
+use engine::lc0::writer::{gzipped, net_bytes, ConvSpec, NetSpec, PolicySpec};
+use matches::adjudication::AdjudicationRules;
+use matches::game::{GameSettings, LimitSpec};
+use matches::journal::read_journal;
+use matches::network_player::NetworkSpec;
+use matches::openings::Opening;
+use matches::pgn_reader::read_pgn;
+use matches::tournament::{run_tournament, Entrant, PlayerSpec, Tournament, TournamentKind};
+use movegen::Board;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn temp(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("trappy-network-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// A network whose every legal move scores by its policy plane alone:
+/// one square north 4, everything else 0.
+fn pawn_stepper() -> PathBuf {
+    let zero = |inputs: usize, outputs: usize, biases: Vec<f32>| ConvSpec {
+        weights: vec![0.0; outputs * inputs * 9],
+        biases,
+        batch_norm: None,
+    };
+    let mut planes = vec![0.0f32; 80];
+    planes[0] = 4.0;
+    let spec = NetSpec {
+        input: zero(112, 2, vec![0.0; 2]),
+        tower: vec![],
+        policy: PolicySpec::Convolution { conv1: zero(2, 2, vec![0.0; 2]), conv2: zero(2, 80, planes) },
+    };
+    let path = temp("stepper.pb.gz");
+    std::fs::write(&path, gzipped(&net_bytes(&spec))).expect("write network");
+    path
+}
+
+fn tournament(network: PathBuf, journal: PathBuf, pgn: Option<PathBuf>) -> Tournament {
+    let network = Entrant {
+        spec: PlayerSpec::Network(NetworkSpec { name: "stepper".into(), path: network, temperature: 0.0, seed: 1 }),
+        limit: LimitSpec::Nodes(1),
+        described: None,
+        told: true,
+    };
+    let engine = Entrant {
+        spec: PlayerSpec::InProcess { name: "engine".into(), overrides: vec![], hash_mb: 2, eval_file: None },
+        limit: LimitSpec::Depth(1),
+        described: None,
+        told: true,
+    };
+    Tournament {
+        entrants: vec![network, engine],
+        kind: TournamentKind::HeadToHead,
+        openings: vec![Opening { start: Board::startpos(), moves: vec![] }],
+        pairs_per_pairing: 1,
+        concurrency: 1,
+        settings: GameSettings {
+            adjudication: AdjudicationRules { max_moves: Some(20), ..AdjudicationRules::default() },
+            time_margin: Duration::from_millis(50),
+        },
+        event: "network".into(),
+        date: "2026.11.27".into(),
+        journal,
+        pgn,
+        odds: None,
+    }
+}
+
+#[test]
+fn a_network_plays_a_pair_in_process_as_its_policy_says() {
+    let (journal, pgn) = (temp("games.jsonl"), temp("games.pgn"));
+    let plan = tournament(pawn_stepper(), journal.clone(), Some(pgn.clone()));
+    run_tournament(&plan, |_| false).expect("the pair is played");
+    let entries = read_journal(&journal).expect("journal");
+    assert_eq!(entries.len(), 2);
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("pgn")).expect("readable PGN");
+    assert_eq!(games.len(), 2);
+    // With White, the network opens with a one-square pawn step (the a-pawn:
+    // ties go to the first move generated); no game ends by an error.
+    let white_is = |game: &&matches::pgn_reader::PgnGame| game.tags.iter().any(|(k, v)| k == "White" && v == "stepper");
+    let first = &games.iter().find(white_is).expect("a game with White").moves[0];
+    assert_eq!(first.to_string(), "a2a3");
+    assert!(entries.iter().all(|e| !e.termination.name().contains("error")), "{entries:?}");
+}
+
+#[test]
+fn a_network_that_cannot_be_read_stops_the_run_before_any_game() {
+    let broken = temp("broken.pb.gz");
+    std::fs::write(&broken, b"not a network").expect("write");
+    let journal = temp("broken.jsonl");
+    let error = run_tournament(&tournament(broken, journal.clone(), None), |_| false).expect_err("refused");
+    assert!(error.contains("stepper") && error.contains("broken.pb.gz"), "{error}");
+    assert!(read_journal(&journal).map_or(true, |entries| entries.is_empty()));
+}
