@@ -29,7 +29,10 @@ import sys
 import tempfile
 import time
 
+import chess
 import chess.pgn
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 def positions_from_games(paths, wanted, every):
@@ -53,6 +56,11 @@ def positions_from_games(paths, wanted, every):
                     moves.append(move.uci())
                     board.push(move)
     return found
+
+
+# lc0's statistics name castling as the king's move onto its rook; a king
+# cannot otherwise make these moves.
+CASTLING = {"e1h1": "e1g1", "e1a1": "e1c1", "e8h8": "e8g8", "e8a8": "e8c8"}
 
 
 class Lc0:
@@ -83,8 +91,10 @@ class Lc0:
             if line.startswith(prefix):
                 return lines
 
-    def policy(self, moves):
-        """{uci move: percent} for the position after `moves`."""
+    def policy(self, moves, board):
+        """{uci move: percent} for the position after `moves`; castling as
+        trappy and UCI write it (lc0's statistics name the king's move onto
+        its rook)."""
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         self.send("go nodes 1")
         policy = {}
@@ -94,6 +104,8 @@ class Lc0:
             fields = line.split()
             move = fields[2]
             at = line.index("(P:")
+            if move in CASTLING and board.piece_type_at(chess.parse_square(move[:2])) == chess.KING:
+                move = CASTLING[move]
             policy[move] = float(line[at + 3:line.index("%", at)])
         return policy
 
@@ -105,8 +117,7 @@ class Lc0:
 def trappy_policies(trappy, network, games):
     with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as batch:
         for moves in games:
-            start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-            batch.write(start + (" moves " + " ".join(moves) if moves else "") + "\n")
+            batch.write(START + (" moves " + " ".join(moves) if moves else "") + "\n")
     output = subprocess.run([trappy, "policy", "--network", network, "--epd", batch.name, "--json"],
                             capture_output=True, text=True, check=True).stdout.splitlines()
     os.unlink(batch.name)
@@ -124,13 +135,24 @@ def main():
     parser.add_argument("--every", type=int, default=1, help="take every Nth ply of a game")
     parser.add_argument("--trappy", default=os.path.join(os.path.dirname(__file__), "../target/release/trappy"))
     parser.add_argument("--tolerance", type=float, default=0.1, help="percentage points")
+    parser.add_argument("--write-epd", help="also write the positions as a trappy policy --epd batch")
     args = parser.parse_args()
 
     games = positions_from_games(args.pgn, args.positions, args.every)
+    if args.write_epd:
+        with open(args.write_epd, "w", encoding="utf-8") as batch:
+            for moves in games:
+                batch.write(START + (" moves " + " ".join(moves) if moves else "") + "\n")
     ours, our_pps = trappy_policies(args.trappy, args.network, games)
     lc0 = Lc0(args.lc0, args.network)
+    boards = []
+    for moves in games:
+        board = chess.Board()
+        for move in moves:
+            board.push_uci(move)
+        boards.append(board)
     started = time.perf_counter()
-    theirs = [lc0.policy(moves) for moves in games]
+    theirs = [lc0.policy(moves, board) for moves, board in zip(games, boards)]
     lc0_seconds = time.perf_counter() - started
     lc0.close()
 
