@@ -98,9 +98,12 @@ fn default_told() -> bool {
 }
 
 impl EngineSection {
-    /// Whether this is a UCI engine whose program is not there: a path that
-    /// is not a file, or a bare name not on `PATH`.
+    /// Whether what this engine needs is not there: a UCI program (a path
+    /// that is not a file, or a bare name not on `PATH`) or a network file.
     fn command_missing(&self, base: &Path) -> bool {
+        if self.kind == EngineKind::Network {
+            return self.network.as_ref().is_some_and(|network| !relative(base, network).is_file());
+        }
         let Some(command) = self.command.as_ref().filter(|_| self.kind == EngineKind::Uci) else {
             return false;
         };
@@ -117,11 +120,12 @@ impl EngineSection {
         self.optional && self.command_missing(base)
     }
 
-    /// For a required UCI engine whose program is missing and whose config
-    /// says how to install it: what to tell the user.
+    /// For a required engine whose program or network is missing and whose
+    /// config says how to install it: what to tell the user.
     pub fn missing_with_instructions(&self, base: &Path) -> Option<String> {
         let install = self.install.as_ref().filter(|_| !self.optional && self.command_missing(base))?;
-        let command = self.command.as_ref().map(|c| relative(base, c).display().to_string()).unwrap_or_default();
+        let needed = if self.kind == EngineKind::Network { &self.network } else { &self.command };
+        let command = needed.as_ref().map(|c| relative(base, c).display().to_string()).unwrap_or_default();
         Some(format!("engine {} is not installed ({command} is missing): {install}", self.name))
     }
 }
