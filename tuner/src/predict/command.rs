@@ -10,9 +10,14 @@
 //! that makes the played moves most likely, with the mean log-likelihood
 //! there. That temperature is what the engine uses for an opponent of
 //! the player's rating.
+//!
+//! With `--network`, human-move networks (lc0's format: Maia) predict too,
+//! each reading the game's history as it was: how often its most likely
+//! move was the move played, and the mean log-probability it gave that move.
 
 use crate::support::parallel::over_chunks;
 use clap::Args;
+use engine::lc0::{Lc0Network, Scratch};
 use engine::search::{SearchLimits, SearchRequest, Searcher};
 use engine::trappy::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
@@ -39,6 +44,10 @@ pub struct PredictArgs {
     /// Worker threads
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// A human-move network (lc0's format, e.g. maia-1500.pb.gz) to predict
+    /// with as well; repeatable, a column each
+    #[arg(long, value_name = "FILE")]
+    pub network: Vec<PathBuf>,
 }
 
 /// Temperatures tried for the fit, in centipawns.
@@ -54,6 +63,9 @@ struct Observation {
     played_rank: usize,
     /// Whether the searching model at each requested depth chose it.
     searched_agrees: Vec<bool>,
+    /// Per network: whether its most likely move was played, and the
+    /// probability it gave the move played.
+    networks: Vec<(bool, f32)>,
 }
 
 /// A move to look at: the position before it, the game's earlier
@@ -61,6 +73,8 @@ struct Observation {
 struct Task {
     /// The game's place in the files, which tells games apart.
     game_index: usize,
+    /// Moves played before this one, from the game's start.
+    ply: usize,
     player: String,
     board: Board,
     keys: Vec<u64>,
@@ -83,9 +97,19 @@ pub fn run_predict(args: &PredictArgs) -> Result<String, String> {
             false => format!("no moves by {} in the games", args.player.join(", ")),
         });
     }
-    let parts = over_chunks(&tasks, args.threads.max(1), |_, chunk| observe(chunk, &args.depths));
+    let networks: Vec<(String, Lc0Network)> = args
+        .network
+        .iter()
+        .map(|path| {
+            let file = path.file_name().map_or("network".into(), |n| n.to_string_lossy().into_owned());
+            Lc0Network::load(path).map(|network| (file.trim_end_matches(".pb.gz").to_string(), network))
+        })
+        .collect::<Result<_, _>>()?;
+    let models: Vec<&Lc0Network> = networks.iter().map(|(_, network)| network).collect();
+    let parts = over_chunks(&tasks, args.threads.max(1), |_, chunk| observe(chunk, &games, &args.depths, &models));
     let observations: Vec<Observation> = parts.into_iter().flatten().collect();
-    Ok(report(&observations, &args.depths))
+    let names: Vec<&str> = networks.iter().map(|(name, _)| name.as_str()).collect();
+    Ok(report(&observations, &args.depths, &names))
 }
 
 /// The moves to look at, game by game, for the chosen players.
@@ -102,7 +126,8 @@ fn tasks(games: &[PgnGame], players: &[String], max_moves: Option<usize>) -> Vec
             let count = per_player.entry(player.clone()).or_default();
             if wanted && board.legal_moves().len() > 1 && max_moves.is_none_or(|most| *count < most) {
                 *count += 1;
-                tasks.push(Task { game_index, player, board: board.clone(), keys: keys.clone(), played: mv });
+                let ply = keys.len();
+                tasks.push(Task { game_index, ply, player, board: board.clone(), keys: keys.clone(), played: mv });
             }
             keys.push(board.hash());
             board.play(mv);
@@ -111,7 +136,19 @@ fn tasks(games: &[PgnGame], players: &[String], max_moves: Option<usize>) -> Vec
     tasks
 }
 
-fn observe(tasks: &[Task], depths: &[i32]) -> Vec<Observation> {
+/// The game's positions up to the task's, oldest first, as a network reads them.
+fn history(game: &PgnGame, ply: usize) -> Vec<Board> {
+    let mut boards = vec![game.start.clone()];
+    for &mv in &game.moves[..ply] {
+        let mut next = boards[boards.len() - 1].clone();
+        next.play(mv);
+        boards.push(next);
+    }
+    boards
+}
+
+fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Network]) -> Vec<Observation> {
+    let mut scratch = Scratch::default();
     // The models judge with the evaluation the engine plays with.
     let mut natural = Searcher::new(4);
     natural.set_network(engine::nnue::default_network());
@@ -137,11 +174,22 @@ fn observe(tasks: &[Task], depths: &[i32]) -> Vec<Observation> {
                     searching.search(SearchRequest::new(board, &limits).after(keys)).best_move == played
                 })
                 .collect();
+            let positions = if networks.is_empty() { Vec::new() } else { history(&games[task.game_index], task.ply) };
+            let networks = networks
+                .iter()
+                .map(|network| {
+                    let policy = network.policy_with(&positions, &mut scratch);
+                    let probability =
+                        policy.iter().find(|entry| entry.mv == played).map_or(0.0, |entry| entry.probability);
+                    (policy.first().is_some_and(|best| best.mv == played), probability)
+                })
+                .collect();
             Observation {
                 player: task.player.clone(),
                 scores: scored.iter().map(|s| s.score).collect(),
                 played_rank,
                 searched_agrees,
+                networks,
             }
         })
         .collect()
@@ -156,7 +204,7 @@ fn log_likelihood(observations: &[&Observation], temperature: i32) -> f64 {
     total / observations.len().max(1) as f64
 }
 
-fn report(observations: &[Observation], depths: &[i32]) -> String {
+fn report(observations: &[Observation], depths: &[i32], networks: &[&str]) -> String {
     let mut by_player: BTreeMap<&str, Vec<&Observation>> = BTreeMap::new();
     for observation in observations {
         by_player.entry(&observation.player).or_default().push(observation);
@@ -164,6 +212,9 @@ fn report(observations: &[Observation], depths: &[i32]) -> String {
     let mut text = String::from("player                    moves  natural  top 3  temperature  log-lik");
     for depth in depths {
         let _ = write!(text, "  depth {depth:<2}");
+    }
+    for name in networks {
+        let _ = write!(text, "  {name:>12} log-lik");
     }
     for (player, moves) in &by_player {
         let n = moves.len() as f64;
@@ -183,11 +234,16 @@ fn report(observations: &[Observation], depths: &[i32]) -> String {
         for index in 0..depths.len() {
             let _ = write!(text, "  {:>6.1} %", rate(&|o| o.searched_agrees[index]));
         }
+        for index in 0..networks.len() {
+            let likelihood = moves.iter().map(|o| f64::from(o.networks[index].1).max(1e-12).ln()).sum::<f64>() / n;
+            let _ = write!(text, "  {:>10.1} %  {likelihood:>6.3}", rate(&|o| o.networks[index].0));
+        }
     }
     text.push_str(
         "\nnatural: the natural-move model's first choice was played; top 3: among its first three; \
          temperature: the softmax temperature that makes the played moves most likely (log-lik: their \
-         mean log-probability there); depth N: a search to N plies chose the move played.",
+         mean log-probability there); depth N: a search to N plies chose the move played; a network: its \
+         most likely move was played (log-lik: the mean log-probability it gave the move played).",
     );
     text
 }
@@ -219,6 +275,7 @@ mod tests {
             depths: vec![1],
             max_moves: None,
             threads: 2,
+            network: vec![],
         };
         let text = run_predict(&args).expect("a report");
         let row = text.lines().find(|l| l.starts_with("Greedy")).expect("Greedy's row");
@@ -235,6 +292,54 @@ mod tests {
     }
 
     #[test]
+    fn a_network_column_gives_the_probability_of_the_moves_played() {
+        use engine::lc0::writer::{gzipped, net_bytes, ConvSpec, NetSpec, PolicySpec};
+        // A network that likes one-square steps north (logit 4) and nothing else.
+        let zero = |inputs: usize, outputs: usize, biases: Vec<f32>| ConvSpec {
+            weights: vec![0.0; outputs * inputs * 9],
+            biases,
+            batch_norm: None,
+        };
+        let mut planes = vec![0.0f32; 80];
+        planes[0] = 4.0;
+        let spec = NetSpec {
+            input: zero(112, 2, vec![0.0; 2]),
+            tower: vec![],
+            policy: PolicySpec::Convolution { conv1: zero(2, 2, vec![0.0; 2]), conv2: zero(2, 80, planes) },
+        };
+        let path = write_pgn("network", "[White \"Stepper\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. a3 e5 2. h3 e4 *\n");
+        let network = path.with_file_name("stepper.pb.gz");
+        std::fs::write(&network, gzipped(&net_bytes(&spec))).expect("write network");
+        let args = PredictArgs {
+            pgn: vec![path],
+            player: vec!["Stepper".into()],
+            depths: vec![1],
+            max_moves: None,
+            threads: 1,
+            network: vec![network],
+        };
+        let text = run_predict(&args).expect("a report");
+        assert!(text.lines().next().is_some_and(|header| header.contains("stepper")), "{text}");
+        let row = text.lines().find(|l| l.starts_with("Stepper")).expect("a row");
+        let log_likelihood: f64 = row.split_whitespace().last().and_then(|v| v.parse().ok()).expect("a number");
+        // Independently: each move's probability is e^4 over the sum for
+        // every legal move, e^4 for a step north of one square, 1 otherwise.
+        let mut board = Board::startpos();
+        let mut expected = 0.0;
+        for (played, reply) in [("a2a3", "e7e5"), ("h2h3", "e5e4")] {
+            let north =
+                |mv: &Move| mv.from().index() % 8 == mv.to().index() % 8 && mv.to().index() == mv.from().index() + 8;
+            let total: f64 = board.legal_moves().iter().map(|mv| if north(mv) { 4f64.exp() } else { 1.0 }).sum();
+            expected += (4f64.exp() / total).ln() / 2.0;
+            for text in [played, reply] {
+                let mv = board.parse_uci_move(text).expect("legal");
+                board.play(mv);
+            }
+        }
+        assert!((log_likelihood - expected).abs() < 0.0015, "{log_likelihood} vs {expected}: {text}");
+    }
+
+    #[test]
     fn missing_players_and_bad_depths_are_errors() {
         let path = write_pgn("none", "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
         let args = |player: &str, depths: Vec<i32>| PredictArgs {
@@ -243,6 +348,7 @@ mod tests {
             depths,
             max_moves: None,
             threads: 1,
+            network: vec![],
         };
         assert!(run_predict(&args("Nobody", vec![1])).expect_err("no moves").contains("Nobody"));
         assert!(run_predict(&args("A", vec![0])).expect_err("depth").contains("--depths"));
