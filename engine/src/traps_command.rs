@@ -6,8 +6,10 @@
 
 use crate::nnue::Network;
 use crate::output::emit;
+use crate::search::score::is_mate_score;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
-use crate::trappy::annotate::AnnotatedRoot;
+use crate::trappy::annotate::{AnnotatedRoot, AnnotatedTrap};
+use crate::trappy::reply_model::ReplyModel;
 use crate::trappy::{TrapConfig, TrappyRoot};
 use crate::tunables::Tunables;
 use clap::Args;
@@ -32,7 +34,19 @@ pub struct TrapsArgs {
     /// or `classical`
     #[arg(long, default_value = crate::nnue::DEFAULT_EVAL_FILE)]
     pub eval_file: String,
+    /// Name traps by what players play: `natural` (the built-in model) or a
+    /// human-move network (lc0's format, e.g. maia-1500.pb.gz). A trap is
+    /// then a reply the model gives at least 1 % that loses, and its
+    /// trappiness is that probability. Without it, a trap is a reply a
+    /// shallower iteration preferred.
+    #[arg(long, value_name = "MODEL")]
+    pub opponent_model: Option<String>,
 }
+
+/// Replies the reply model gives less than this share are not listed.
+const LEAST_SHARE: f64 = 0.01;
+/// At most this many of a root move's likeliest replies are searched.
+const MOST_REPLIES: usize = 8;
 
 /// The annotation of one position.
 pub struct Annotation {
@@ -42,6 +56,8 @@ pub struct Annotation {
     pub trappy_best: Move,
     /// Every root move, best adjusted value first.
     pub root_moves: Vec<AnnotatedRoot>,
+    /// The reply model that named the traps, if one did.
+    pub model: Option<String>,
 }
 
 /// Runs the annotator with the given tunables (TrapScale 0 is allowed: the
@@ -54,22 +70,80 @@ pub fn annotate(
     tunables: &Tunables,
     network: Option<Arc<Network>>,
 ) -> Annotation {
+    annotate_with(board, depth, hash_mb, tunables, network, None)
+}
+
+/// `annotate`, with the traps named by `model` when one is given.
+pub fn annotate_with(
+    board: &Board,
+    depth: i32,
+    hash_mb: usize,
+    tunables: &Tunables,
+    network: Option<Arc<Network>>,
+    model: Option<&ReplyModel>,
+) -> Annotation {
     let mut searcher = Searcher::new(hash_mb);
     searcher.set_tunables(tunables.clone());
-    searcher.set_network(network);
+    searcher.set_network(network.clone());
     let mut annotator = TrappyRoot::annotator(TrapConfig::from_tunables(tunables));
     let result =
         searcher.search_with_policy(SearchRequest::new(board, &SearchLimits::depth(depth)), Some(&mut annotator));
     let mut root_moves = annotator.annotation().map_or(vec![], <[AnnotatedRoot]>::to_vec);
     root_moves.sort_by_key(|root| std::cmp::Reverse(root.adjusted()));
     let final_depth = if root_moves.is_empty() { 0 } else { result.depth as usize };
+    if let Some(model) = model.filter(|_| final_depth >= 3) {
+        let mut natural = Searcher::new(4);
+        natural.set_network(network);
+        for root in &mut root_moves {
+            root.traps = traps_by_model(&mut searcher, &mut natural, board, root, final_depth as i32, model);
+        }
+    }
     Annotation {
         fen: board.to_fen(),
         depth: final_depth,
         plain_best: result.plain_move,
         trappy_best: result.best_move,
         root_moves,
+        model: model.map(|m| m.name().to_string()),
     }
+}
+
+/// The replies to `root` that `model` expects at least 1 % of the time and
+/// that lose: each searched to `depth - 2`, as the iterations' traps are,
+/// in the table of the main search. Trappiness is the model's probability.
+fn traps_by_model(
+    searcher: &mut Searcher,
+    natural: &mut Searcher,
+    board: &Board,
+    root: &AnnotatedRoot,
+    depth: i32,
+    model: &ReplyModel,
+) -> Vec<AnnotatedTrap> {
+    let mut after = board.clone();
+    after.play(root.mv);
+    let history = [board.clone(), after.clone()];
+    let keys = [board.hash(), after.hash()];
+    let likely = model.replies(&history, natural);
+    let mut traps: Vec<AnnotatedTrap> = likely
+        .iter()
+        .take_while(|likely| likely.probability >= LEAST_SHARE)
+        .take(MOST_REPLIES)
+        .filter_map(|likely| {
+            let mut next = after.clone();
+            next.play(likely.reply);
+            let limits = SearchLimits::depth(depth - 2);
+            let value = searcher.search(SearchRequest::new(&next, &limits).after(&keys)).score;
+            let profit = value - root.raw;
+            (profit > 0).then(|| AnnotatedTrap {
+                reply: likely.reply,
+                vector: vec![(depth as usize, value)],
+                profit,
+                trappiness: (likely.probability * 1000.0).round() as i32,
+            })
+        })
+        .collect();
+    traps.sort_by_key(|trap| std::cmp::Reverse(trap.profit));
+    traps
 }
 
 impl Annotation {
@@ -97,6 +171,7 @@ impl Annotation {
             })
             .collect();
         json!({
+            "model": self.model,
             "fen": self.fen,
             "depth": self.depth,
             "plain_best": self.plain_best.to_string(),
@@ -112,6 +187,21 @@ impl Annotation {
         for root in &self.root_moves {
             out += &format!("{:<6} score {:>6}  adjusted {:>6}\n", root.mv.to_string(), root.raw, root.adjusted());
             for trap in &root.traps {
+                if let Some(model) = &self.model {
+                    let value = trap.vector.last().map_or(0, |entry| entry.1);
+                    let cost = if is_mate_score(value) {
+                        "walks into mate".to_string()
+                    } else {
+                        format!("loses {:.2} pawns", trap.profit as f64 / 100.0)
+                    };
+                    out += &format!(
+                        "    trap {:<6} profit {:>5}  {model} plays it {:.1} % of the time, and it {cost}\n",
+                        trap.reply.to_string(),
+                        trap.profit,
+                        trap.trappiness as f64 / 10.0,
+                    );
+                    continue;
+                }
                 let vector: Vec<String> = trap.vector.iter().map(|(d, s)| format!("d{d}:{s}")).collect();
                 out += &format!(
                     "    trap {:<6} profit {:>5}  trappiness {:.3}  vector {}\n",
@@ -133,7 +223,11 @@ pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
         return Err("the position has no legal move to annotate".into());
     }
     let network = crate::nnue::network_for_eval_file(&args.eval_file)?;
-    let annotation = annotate(&board, args.depth, args.hash, tunables, network);
+    let model = match &args.opponent_model {
+        Some(value) => Some(ReplyModel::from_option(value, tunables.trap_temperature)?),
+        None => None,
+    };
+    let annotation = annotate_with(&board, args.depth, args.hash, tunables, network, model.as_ref());
     if args.json {
         emit(&annotation.to_json());
     } else {

@@ -321,6 +321,19 @@ fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
     let broken = trappy(&["--epd", epd.to_str().expect("utf-8")]);
     assert_eq!(broken.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&broken.stderr).contains("line 1"), "{}", String::from_utf8_lossy(&broken.stderr));
+    // The annotator names traps by the same network, or says why it cannot.
+    let traps = |model: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_trappy"))
+            .args(["traps", "--depth", "3", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "--opponent-model"])
+            .arg(model)
+            .output()
+            .expect("run trappy traps")
+    };
+    let named = traps(&network);
+    assert!(named.status.success(), "{}", String::from_utf8_lossy(&named.stderr));
+    let missing = traps(&dir.join("absent.pb.gz"));
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("absent.pb.gz"));
     std::fs::write(dir.join("junk.pb.gz"), b"\x1f\x8bnot really gzip").expect("write junk");
     let junk = std::process::Command::new(env!("CARGO_BIN_EXE_trappy"))
         .args(["policy", "--network"])

@@ -6,8 +6,9 @@
 use engine::bench::BENCH_POSITIONS;
 use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
+use engine::trappy::reply_model::ReplyModel;
 use engine::trappy_engine::TrappyEngine;
-use engine::traps_command::{annotate, Annotation};
+use engine::traps_command::{annotate, annotate_with, Annotation};
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
 use std::path::PathBuf;
@@ -74,6 +75,28 @@ fn every_known_trap_is_listed_with_positive_profit() {
         // evaluation must list all five.
         let allowed = if network.is_some() { 2 } else { 0 };
         assert!(missed.len() <= allowed, "{evaluation}: {missed:#?}");
+    }
+}
+
+/// Named by what players play: with the built-in network evaluating and
+/// the natural model predicting, every trap of the file is listed, its
+/// trappiness the model's probability of the losing reply.
+#[test]
+fn every_known_trap_is_named_by_the_natural_model() {
+    let model = ReplyModel::from_option("natural", Tunables::default().trap_temperature).expect("built in");
+    for case in trap_cases() {
+        let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let network = Some(engine::nnue::embedded_network());
+        let annotation = annotate_with(&board, TRAP_TEST_DEPTH, 32, &Tunables::default(), network, Some(&model));
+        let root = annotation.root_moves.iter().find(|root| root.mv.to_string() == case.setting_move);
+        let root = root.unwrap_or_else(|| panic!("{}: no root move {}", case.id, case.setting_move));
+        let trap = root.traps.iter().find(|trap| trap.reply.to_string() == case.tempting_reply);
+        let trap = trap.unwrap_or_else(|| panic!("{}: not named: {}", case.id, annotation.to_text()));
+        assert!(trap.profit > 0 && (10..=1000).contains(&trap.trappiness), "{}: {trap:?}", case.id);
+        let line = annotation.to_text();
+        let named = format!("trap {:<6}", case.tempting_reply);
+        let sentence = line.lines().find(|l| l.contains(&named) && l.contains("the natural model plays it"));
+        assert!(sentence.is_some(), "{}: {line}", case.id);
     }
 }
 

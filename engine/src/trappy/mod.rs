@@ -19,6 +19,7 @@ pub mod history;
 pub mod model;
 pub mod natural;
 pub mod opponent;
+pub mod reply_model;
 
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use annotate::{annotate_roots, AnnotatedRoot};
