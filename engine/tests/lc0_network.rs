@@ -277,13 +277,7 @@ fn files_that_are_not_networks_are_refused_with_the_reason() {
 fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
     let dir = std::env::temp_dir().join(format!("trappy-policy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut plane_biases = vec![0.0f32; 80];
-    plane_biases[0] = 3.0;
-    let spec = NetSpec {
-        input: zero_conv(112, 2, vec![0.0; 2]),
-        tower: vec![],
-        policy: PolicySpec::Convolution { conv1: zero_conv(2, 2, vec![0.0; 2]), conv2: zero_conv(2, 80, plane_biases) },
-    };
+    let spec = NetSpec::plane_logits(&[(0, 3.0)]);
     let network = dir.join("tiny.pb.gz");
     std::fs::write(&network, gzipped(&net_bytes(&spec))).expect("write network");
     let trappy = |args: &[&str]| {

@@ -2,7 +2,7 @@
 //! test writes (its policy prefers pawn steps of one square), against the
 //! engine; and a network file that cannot be read, refused before any game.
 
-use engine::lc0::writer::{gzipped, net_bytes, ConvSpec, NetSpec, PolicySpec};
+use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
 use matches::adjudication::AdjudicationRules;
 use matches::game::{GameSettings, LimitSpec};
 use matches::journal::read_journal;
@@ -20,23 +20,10 @@ fn temp(name: &str) -> PathBuf {
     path
 }
 
-/// A network whose every legal move scores by its policy plane alone:
-/// one square north 4, everything else 0.
+/// One square north scores 4, everything else 0.
 fn pawn_stepper() -> PathBuf {
-    let zero = |inputs: usize, outputs: usize, biases: Vec<f32>| ConvSpec {
-        weights: vec![0.0; outputs * inputs * 9],
-        biases,
-        batch_norm: None,
-    };
-    let mut planes = vec![0.0f32; 80];
-    planes[0] = 4.0;
-    let spec = NetSpec {
-        input: zero(112, 2, vec![0.0; 2]),
-        tower: vec![],
-        policy: PolicySpec::Convolution { conv1: zero(2, 2, vec![0.0; 2]), conv2: zero(2, 80, planes) },
-    };
     let path = temp("stepper.pb.gz");
-    std::fs::write(&path, gzipped(&net_bytes(&spec))).expect("write network");
+    std::fs::write(&path, gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 4.0)])))).expect("write network");
     path
 }
 

@@ -50,6 +50,30 @@ pub struct NetSpec {
     pub policy: PolicySpec,
 }
 
+impl NetSpec {
+    /// A network whose every move scores by its policy plane alone (the
+    /// convolutional head's planes: 0 is one square north, 1 two squares,
+    /// ...), whatever the position: `logits` lists (plane, logit), every
+    /// other plane scores 0. Its probabilities are known without running
+    /// it, which is what tests want.
+    pub fn plane_logits(logits: &[(usize, f32)]) -> NetSpec {
+        let zero = |inputs: usize, outputs: usize| ConvSpec {
+            weights: vec![0.0; outputs * inputs * 9],
+            biases: vec![0.0; outputs],
+            batch_norm: None,
+        };
+        let mut planes = zero(2, 80);
+        for &(plane, logit) in logits {
+            planes.biases[plane] = logit;
+        }
+        NetSpec {
+            input: zero(112, 2),
+            tower: vec![],
+            policy: PolicySpec::Convolution { conv1: zero(2, 2), conv2: planes },
+        }
+    }
+}
+
 fn layer(values: &[f32]) -> Writer {
     let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
     let mut layer = Writer::new();

@@ -293,20 +293,9 @@ mod tests {
 
     #[test]
     fn a_network_column_gives_the_probability_of_the_moves_played() {
-        use engine::lc0::writer::{gzipped, net_bytes, ConvSpec, NetSpec, PolicySpec};
+        use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
         // A network that likes one-square steps north (logit 4) and nothing else.
-        let zero = |inputs: usize, outputs: usize, biases: Vec<f32>| ConvSpec {
-            weights: vec![0.0; outputs * inputs * 9],
-            biases,
-            batch_norm: None,
-        };
-        let mut planes = vec![0.0f32; 80];
-        planes[0] = 4.0;
-        let spec = NetSpec {
-            input: zero(112, 2, vec![0.0; 2]),
-            tower: vec![],
-            policy: PolicySpec::Convolution { conv1: zero(2, 2, vec![0.0; 2]), conv2: zero(2, 80, planes) },
-        };
+        let spec = NetSpec::plane_logits(&[(0, 4.0)]);
         let path = write_pgn("network", "[White \"Stepper\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. a3 e5 2. h3 e4 *\n");
         let network = path.with_file_name("stepper.pb.gz");
         std::fs::write(&network, gzipped(&net_bytes(&spec))).expect("write network");
