@@ -4,6 +4,7 @@
 
 use crate::opponent::{adapted, OpponentInfo, FULL_STRENGTH_ELO};
 use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeManager};
+use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
 use crate::tunables::{TunableError, Tunables};
 use movegen::Move;
@@ -18,14 +19,22 @@ pub struct TrappyEngine {
     configured: Tunables,
     opponent: Option<OpponentInfo>,
     own_elo: i32,
+    /// What predicts the opponent's replies (`OpponentModel`).
+    opponent_model: OpponentModelChoice,
 }
 
 impl TrappyEngine {
     pub fn new(hash_mb: usize, tunables: Tunables) -> TrappyEngine {
         let searcher = Searcher::new(hash_mb);
         let trappy = TrappyRoot::new(TrapConfig::from_tunables(&tunables));
-        let mut engine =
-            TrappyEngine { searcher, trappy, configured: tunables, opponent: None, own_elo: FULL_STRENGTH_ELO };
+        let mut engine = TrappyEngine {
+            searcher,
+            trappy,
+            configured: tunables,
+            opponent: None,
+            own_elo: FULL_STRENGTH_ELO,
+            opponent_model: OpponentModelChoice::Natural,
+        };
         engine.apply();
         engine
     }
@@ -43,6 +52,8 @@ impl TrappyEngine {
     fn apply(&mut self) {
         let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo);
         self.trappy.set_config(TrapConfig::from_tunables(&playing));
+        let elo = self.opponent.as_ref().and_then(|o| o.elo);
+        self.trappy.set_reply_network(self.opponent_model.network_for(elo).map(|rated| rated.network.clone()));
         self.searcher.set_tunables(playing);
     }
 
@@ -57,6 +68,19 @@ impl TrappyEngine {
         self.configured.set(name, value)?;
         self.apply();
         Ok(())
+    }
+
+    /// What predicts the opponent's replies: the natural model, or a
+    /// human-move network (from a folder, the one rated nearest the
+    /// opponent). Told nothing of the opponent, the engine plays plain
+    /// minimax whatever this is.
+    pub fn set_opponent_model(&mut self, choice: OpponentModelChoice) {
+        self.opponent_model = choice;
+        self.apply();
+    }
+
+    pub fn opponent_model(&self) -> &OpponentModelChoice {
+        &self.opponent_model
     }
 
     /// Whom the engine plays (`None`: nothing known), and its own rating.

@@ -416,3 +416,38 @@ fn the_searched_model_searches_after_at_most_trap_candidates_alternatives() {
     // Without the bound the model looks at more (so the check can fail).
     assert!(most_alternatives_modelled(8) > 1);
 }
+
+/// A human-move network as the opponent model: the decision asks it, with
+/// the game's history, for the likeliest reply; told nothing of the
+/// opponent, the engine stays plain minimax node for node all the same.
+#[test]
+fn a_network_opponent_model_predicts_the_replies_and_changes_nothing_untold() {
+    use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
+    use engine::trappy::reply_model::OpponentModelChoice;
+    let path = std::env::temp_dir().join(format!("trappy-model-{}.pb.gz", std::process::id()));
+    // A player who always prefers a step of one square north.
+    std::fs::write(&path, gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 5.0)])))).expect("write network");
+    let choice = OpponentModelChoice::from_option(path.to_str().expect("utf-8")).expect("a network");
+    let case = &trap_cases()[0];
+    let board = Board::from_fen(&case.fen).expect("valid");
+    let before = [Board::startpos()];
+    let mut engine = TrappyEngine::new(8, traps_set());
+    engine.set_opponent_model(choice.clone());
+    let limits = SearchLimits::depth(TRAP_TEST_DEPTH);
+    engine.search(SearchRequest::new(&board, &limits).with_positions(&before));
+    let choice_made = engine.last_trap_choice().expect("the root decided").clone();
+    // White replies; one square north in White's view is eight squares up.
+    let predicted = choice_made.predicted_reply.expect("a predicted reply");
+    assert_eq!(predicted.to().index(), predicted.from().index() + 8, "{predicted}");
+    // Told nothing (traps only against a known fallible opponent), the
+    // model changes nothing: the plain search, node for node.
+    for fen in BENCH_POSITIONS.iter().take(10) {
+        let board = Board::from_fen(fen).expect("valid");
+        let mut untold = TrappyEngine::new(8, Tunables::default());
+        untold.set_network(None);
+        untold.set_opponent_model(choice.clone());
+        let result = untold.search(SearchRequest::new(&board, &SearchLimits::depth(6)));
+        assert_eq!(result, plain_search(fen, 6), "{fen}");
+    }
+    let _ = std::fs::remove_file(&path);
+}

@@ -121,6 +121,8 @@ fn every_malformed_line_gets_an_error_and_changes_nothing() {
         "setoption name Move Overhead",
         "setoption name EvalFile value /nonexistent/network.nnue",
         "setoption name EvalFile value Cargo.toml",
+        "setoption name OpponentModel value /nonexistent/maia-1500.pb.gz",
+        "setoption name OpponentModel value Cargo.toml",
         "setoption",
         "frobnicate the engine",
         "go depth banana movetime 100",

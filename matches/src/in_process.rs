@@ -5,6 +5,7 @@ use crate::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
 use engine::opponent::{OpponentInfo, FULL_STRENGTH_ELO};
 use engine::search::score::{is_mate_score, MATE};
 use engine::search::{SearchLimits, SearchRequest};
+use engine::trappy::reply_model::OpponentModelChoice;
 use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
@@ -32,6 +33,15 @@ impl InProcessPlayer {
     pub fn set_eval_file(&mut self, value: &str) -> Result<(), String> {
         let network = engine::nnue::network_for_eval_file(value).map_err(|e| format!("player {}: {e}", self.name))?;
         self.engine.set_network(network);
+        Ok(())
+    }
+
+    /// What predicts the opponent's replies, as the `OpponentModel` option
+    /// says: `natural`, a network file or a folder. The error names the
+    /// player and the file.
+    pub fn set_opponent_model(&mut self, value: &str) -> Result<(), String> {
+        let choice = OpponentModelChoice::from_option(value).map_err(|e| format!("player {}: {e}", self.name))?;
+        self.engine.set_opponent_model(choice);
         Ok(())
     }
 
@@ -74,11 +84,14 @@ impl Player for InProcessPlayer {
     fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {
         let mut board = start.clone();
         let mut keys = Vec::with_capacity(moves.len());
+        let mut positions = Vec::with_capacity(moves.len());
         for &mv in moves {
             keys.push(board.hash());
+            positions.push(board.clone());
             board.play(mv);
         }
-        let result = self.engine.search(SearchRequest::new(&board, &search_limits(limit)).after(&keys));
+        let limits = search_limits(limit);
+        let result = self.engine.search(SearchRequest::new(&board, &limits).after(&keys).with_positions(&positions));
         if result.best_move.is_null() {
             return Err(PlayerError::IllegalMove("asked to move in a finished game".into()));
         }

@@ -32,6 +32,9 @@ pub enum PlayerSpec {
         overrides: Vec<(String, i64)>,
         hash_mb: usize,
         eval_file: Option<String>,
+        /// An `OpponentModel` value (`natural`, a network file or a folder);
+        /// `None` keeps the natural model.
+        opponent_model: Option<String>,
     },
     Uci(UciEngineConfig),
     /// A human-move network played in process (`network_player.rs`).
@@ -49,10 +52,13 @@ impl PlayerSpec {
 
     pub fn build(&self) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            PlayerSpec::InProcess { name, overrides, hash_mb, eval_file } => {
+            PlayerSpec::InProcess { name, overrides, hash_mb, eval_file, opponent_model } => {
                 let mut player = InProcessPlayer::new(name, overrides, *hash_mb)?;
                 if let Some(value) = eval_file {
                     player.set_eval_file(value)?;
+                }
+                if let Some(value) = opponent_model {
+                    player.set_opponent_model(value)?;
                 }
                 Box::new(player)
             }

@@ -35,7 +35,13 @@ fn tournament(network: PathBuf, journal: PathBuf, pgn: Option<PathBuf>) -> Tourn
         told: true,
     };
     let engine = Entrant {
-        spec: PlayerSpec::InProcess { name: "engine".into(), overrides: vec![], hash_mb: 2, eval_file: None },
+        spec: PlayerSpec::InProcess {
+            name: "engine".into(),
+            overrides: vec![],
+            hash_mb: 2,
+            eval_file: None,
+            opponent_model: None,
+        },
         limit: LimitSpec::Depth(1),
         described: None,
         told: true,

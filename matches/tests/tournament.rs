@@ -19,6 +19,7 @@ fn entrant(name: &str, trap_scale: i64) -> Entrant {
             overrides: vec![("TrapScale".into(), trap_scale)],
             hash_mb: 2,
             eval_file: None,
+            opponent_model: None,
         },
         limit: LimitSpec::Depth(2),
         described: None,

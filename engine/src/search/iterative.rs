@@ -88,7 +88,7 @@ impl Searcher {
         let timer = self.time_manager(request.limits);
         self.state = SearchState::new(node_limit, Some(timer), request.game_keys, request.board.hash());
         self.state.nodes = result.nodes;
-        self.consult_policy(request.board, policy, result, node_limit)
+        self.consult_policy(request.board, request.positions, policy, result, node_limit)
     }
 
     /// The node limit in force: the game's, capped by a shallower opponent
@@ -112,7 +112,7 @@ impl Searcher {
         policy: Option<&mut dyn RootPolicy>,
         policy_chooses: bool,
     ) -> SearchResult {
-        let board = request.board;
+        let (board, positions) = (request.board, request.positions);
         let mut policy = policy.filter(|p| p.is_active());
         let node_limit = self.node_limit(request.limits);
         let timer = self.time_manager(request.limits);
@@ -139,7 +139,7 @@ impl Searcher {
             result.iteration_finished(depth, score, self.state.nodes, self.state.pv.line(0), &root_moves);
             if let Some(policy) = policy.as_deref_mut() {
                 let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
-                policy.iteration_finished(&RootProbe::new(self, board), &summary);
+                policy.iteration_finished(&RootProbe::new(self, board, positions), &summary);
             }
             request.report(&SearchReport {
                 depth,
@@ -170,7 +170,7 @@ impl Searcher {
         }
         if let Some(policy) = policy.filter(|_| policy_chooses) {
             if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
-                result.best_move = self.consult_policy(board, policy, &result, node_limit);
+                result.best_move = self.consult_policy(board, positions, policy, &result, node_limit);
             }
         }
         result.nodes = self.state.nodes;
@@ -187,6 +187,7 @@ impl Searcher {
     fn consult_policy(
         &mut self,
         board: &Board,
+        positions: &[Board],
         policy: &mut dyn RootPolicy,
         result: &SearchResult,
         node_limit: u64,
@@ -204,7 +205,7 @@ impl Searcher {
         }
         let order = &result.root_order;
         let summary = IterationSummary { depth: result.depth, score: result.score, root_order: order, pv: &result.pv };
-        let choice = policy.choose(&mut RootProbe::new(self, board), &summary);
+        let choice = policy.choose(&mut RootProbe::new(self, board, positions), &summary);
         self.state.aborted = self.hard_stop_reached();
         choice.filter(|mv| order.contains(mv)).unwrap_or(result.plain_move)
     }

@@ -10,18 +10,28 @@ pub struct SearchRequest<'a> {
     /// The keys of the positions before `board` in the game, oldest first.
     pub game_keys: &'a [u64],
     pub limits: &'a SearchLimits,
+    /// The positions before `board` in the game, oldest first, where the
+    /// caller has them: a root policy may read them (a human-move network
+    /// reads the game's history). The search itself uses `game_keys`.
+    pub positions: &'a [Board],
     report: Option<&'a mut dyn FnMut(&SearchReport)>,
 }
 
 impl<'a> SearchRequest<'a> {
     /// A search of `board` as if the game started there, reporting to no one.
     pub fn new(board: &'a Board, limits: &'a SearchLimits) -> SearchRequest<'a> {
-        SearchRequest { board, game_keys: &[], limits, report: None }
+        SearchRequest { board, game_keys: &[], limits, positions: &[], report: None }
     }
 
     /// The same request, with the game's earlier positions.
     pub fn after(self, game_keys: &'a [u64]) -> SearchRequest<'a> {
         SearchRequest { game_keys, ..self }
+    }
+
+    /// The same request, with the game's earlier positions for a root
+    /// policy to read.
+    pub fn with_positions(self, positions: &'a [Board]) -> SearchRequest<'a> {
+        SearchRequest { positions, ..self }
     }
 
     /// The same request, with `report` called after every completed iteration.
@@ -31,7 +41,7 @@ impl<'a> SearchRequest<'a> {
 
     /// The same position and game under other limits, reporting to no one.
     pub fn with_limits<'b>(&'b self, limits: &'b SearchLimits) -> SearchRequest<'b> {
-        SearchRequest { board: self.board, game_keys: self.game_keys, limits, report: None }
+        SearchRequest { board: self.board, game_keys: self.game_keys, limits, positions: self.positions, report: None }
     }
 
     pub(super) fn report(&mut self, report: &SearchReport) {

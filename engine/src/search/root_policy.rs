@@ -68,15 +68,22 @@ pub trait RootPolicy {
 pub struct RootProbe<'a> {
     searcher: &'a mut Searcher,
     root: &'a Board,
+    positions: &'a [Board],
 }
 
 impl<'a> RootProbe<'a> {
-    pub(super) fn new(searcher: &'a mut Searcher, root: &'a Board) -> RootProbe<'a> {
-        RootProbe { searcher, root }
+    pub(super) fn new(searcher: &'a mut Searcher, root: &'a Board, positions: &'a [Board]) -> RootProbe<'a> {
+        RootProbe { searcher, root, positions }
     }
 
     pub fn root(&self) -> &Board {
         self.root
+    }
+
+    /// The game's positions before the root, oldest first, when the
+    /// search's caller gave them (empty otherwise).
+    pub fn game_positions(&self) -> &[Board] {
+        self.positions
     }
 
     /// Nodes searched so far in this search, the policy's included.

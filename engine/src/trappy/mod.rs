@@ -21,6 +21,7 @@ pub mod natural;
 pub mod opponent;
 pub mod reply_model;
 
+use crate::lc0::Lc0Network;
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use annotate::{annotate_roots, AnnotatedRoot};
 pub use config::{TrapConfig, TrapMethod};
@@ -28,6 +29,7 @@ pub use decide::{TrapChoice, TrapFinding};
 use history::{record_iteration, RootHistory};
 use movegen::Move;
 use opponent::OpponentModel;
+use std::sync::Arc;
 
 /// The root policy, with counters that live for a game.
 pub struct TrappyRoot {
@@ -41,6 +43,8 @@ pub struct TrappyRoot {
     /// The opponent model, made when first needed; its table lives for
     /// the game.
     opponent: Option<OpponentModel>,
+    /// The human-move network that predicts in place of the natural model.
+    reply_network: Option<Arc<Lc0Network>>,
 }
 
 impl TrappyRoot {
@@ -53,7 +57,13 @@ impl TrappyRoot {
             annotation: None,
             stats: TrappyStats::default(),
             opponent: None,
+            reply_network: None,
         }
+    }
+
+    /// Predicts replies with a human-move network (`None`: the natural model).
+    pub fn set_reply_network(&mut self, network: Option<Arc<Lc0Network>>) {
+        self.reply_network = network;
     }
 
     /// The annotator: active even with every bonus off, unbudgeted.
@@ -131,6 +141,7 @@ impl RootPolicy for TrappyRoot {
             return plain_value.filter(|&value| best.adjusted() > value).map(|_| best.mv);
         }
         let opponent = self.opponent.get_or_insert_with(OpponentModel::default);
+        opponent.set_network(self.reply_network.clone());
         let choice = decide::choose(probe, iteration, &self.histories, &self.config, opponent);
         self.stats.record(&choice);
         let chosen = choice.chosen;

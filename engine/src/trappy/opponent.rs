@@ -10,9 +10,11 @@
 //! The opponent's own table lives for the game, as a real engine's does.
 
 use super::natural::{probabilities, score_replies_within};
+use crate::lc0::{Lc0Network, Scratch};
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
 use movegen::{Board, Move};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The opponent's table: small, since it only ever searches a few plies.
@@ -20,7 +22,15 @@ const OPPONENT_HASH_MB: usize = 2;
 
 pub struct OpponentModel {
     searcher: Searcher,
+    /// A human-move network in place of the natural model, when the
+    /// `OpponentModel` option names one.
+    network: Option<Arc<Lc0Network>>,
+    scratch: Scratch,
 }
+
+/// What a network's forward pass is charged against the decision's node
+/// allowance: about its time at the search's speed (some 1.5 ms).
+const NETWORK_NODES: u64 = 1_500;
 
 /// The model's search ran out of the policy's allowance, the clock, or
 /// was stopped: it did not finish its depth.
@@ -31,7 +41,7 @@ impl Default for OpponentModel {
         let mut searcher = Searcher::new(OPPONENT_HASH_MB);
         // Its time limit is what is left of ours, overhead already paid.
         searcher.move_overhead = Duration::ZERO;
-        OpponentModel { searcher }
+        OpponentModel { searcher, network: None, scratch: Scratch::default() }
     }
 }
 
@@ -39,6 +49,12 @@ impl OpponentModel {
     /// A new game: the opponent forgets its table and history.
     pub fn new_game(&mut self) {
         self.searcher.new_game();
+    }
+
+    /// Predicts with `network` instead of the natural model (`None`: the
+    /// natural model).
+    pub fn set_network(&mut self, network: Option<Arc<Lc0Network>>) {
+        self.network = network;
     }
 
     /// The position after `root_move`, `None` when it is not legal; the
@@ -71,6 +87,9 @@ impl OpponentModel {
         if probe.nodes_left() == 0 || probe.limits_reached() {
             return Err(OutOfBudget);
         }
+        if let Some(network) = self.network.clone() {
+            return self.network_reply(probe, after, &network);
+        }
         // Charging the nodes marks the allowance spent when they reach it.
         let (scored, nodes) = match score_replies_within(&mut self.searcher, &after, probe.nodes_left()) {
             Ok(scored) => scored,
@@ -93,6 +112,25 @@ impl OpponentModel {
     /// probe's allowance and clock, and stopping with it; its nodes are
     /// charged to the allowance. `Ok(None)` when `root_move` is not legal
     /// or leaves the opponent without a move.
+    /// The network's likeliest reply in `after`, reading the game as it
+    /// stands: the positions before the root, the root, then `after`.
+    fn network_reply(
+        &mut self,
+        probe: &mut RootProbe<'_>,
+        after: Board,
+        network: &Lc0Network,
+    ) -> Result<Option<(Move, i32)>, OutOfBudget> {
+        if probe.nodes_left() < NETWORK_NODES {
+            return Err(OutOfBudget);
+        }
+        let mut game: Vec<Board> = probe.game_positions().to_vec();
+        game.push(probe.root().clone());
+        game.push(after);
+        let policy = network.policy_with(&game, &mut self.scratch);
+        probe.charge(NETWORK_NODES);
+        Ok(policy.first().map(|best| (best.mv, (1000.0 * best.probability).round() as i32)))
+    }
+
     pub fn best_reply(
         &mut self,
         probe: &mut RootProbe<'_>,

@@ -68,9 +68,103 @@ impl ReplyModel {
     }
 }
 
+/// A network of the `OpponentModel` option, with the rating its file name
+/// gives (`maia-1500.pb.gz` is 1500).
+#[derive(Clone, Debug)]
+pub struct RatedNetwork {
+    pub elo: Option<i32>,
+    pub name: String,
+    pub network: Arc<Lc0Network>,
+}
+
+/// The `OpponentModel` option: `natural` (the built-in model), a network
+/// file, or a folder of them, from which the network rated nearest the
+/// opponent is taken (the middle one while the opponent's rating is unknown).
+#[derive(Clone, Debug, Default)]
+pub enum OpponentModelChoice {
+    #[default]
+    Natural,
+    Networks(Vec<RatedNetwork>),
+}
+
+/// The first run of digits in a file name: its rating.
+fn rating_in(name: &str) -> Option<i32> {
+    let digits: String = name.chars().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+fn rated(path: &Path) -> Result<RatedNetwork, String> {
+    let file = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let network = Arc::new(Lc0Network::load(path)?);
+    Ok(RatedNetwork { elo: rating_in(&file), name: file.trim_end_matches(".pb.gz").to_string(), network })
+}
+
+impl OpponentModelChoice {
+    /// Reads the option's value; errors name the file or folder at fault.
+    pub fn from_option(value: &str) -> Result<OpponentModelChoice, String> {
+        let value = value.trim();
+        if value.is_empty() || value.eq_ignore_ascii_case("natural") {
+            return Ok(OpponentModelChoice::Natural);
+        }
+        let path = Path::new(value);
+        if !path.is_dir() {
+            return Ok(OpponentModelChoice::Networks(vec![rated(path)?]));
+        }
+        let entries = std::fs::read_dir(path).map_err(|e| format!("cannot read folder {value}: {e}"))?;
+        let mut files: Vec<std::path::PathBuf> = entries
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|file| file.to_string_lossy().ends_with(".pb.gz"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("folder {value} holds no network (*.pb.gz)"));
+        }
+        let mut networks = files.iter().map(|file| rated(file)).collect::<Result<Vec<_>, _>>()?;
+        networks.sort_by_key(|network| network.elo);
+        Ok(OpponentModelChoice::Networks(networks))
+    }
+
+    /// The network for an opponent rated `elo`: the nearest rated one;
+    /// `None` for the natural model.
+    pub fn network_for(&self, elo: Option<i32>) -> Option<&RatedNetwork> {
+        let OpponentModelChoice::Networks(networks) = self else { return None };
+        match elo {
+            Some(elo) => networks.iter().min_by_key(|network| network.elo.map_or(i32::MAX, |own| (own - elo).abs())),
+            None => networks.get(networks.len() / 2),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lc0::writer::{gzipped, net_bytes, NetSpec};
+
+    #[test]
+    fn a_folder_gives_the_network_rated_nearest_the_opponent() {
+        let dir = std::env::temp_dir().join(format!("trappy-models-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        for elo in [1100, 1500, 1900] {
+            let bytes = gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 1.0)])));
+            std::fs::write(dir.join(format!("maia-{elo}.pb.gz")), bytes).expect("write");
+        }
+        std::fs::write(dir.join("notes.txt"), "not a network").expect("write");
+        let choice = OpponentModelChoice::from_option(dir.to_str().expect("utf-8")).expect("a folder of networks");
+        let name = |elo| choice.network_for(elo).map(|n| n.name.clone());
+        assert_eq!(name(Some(1250)), Some("maia-1100".into()));
+        assert_eq!(name(Some(1400)), Some("maia-1500".into()));
+        assert_eq!(name(Some(2600)), Some("maia-1900".into()));
+        assert_eq!(name(None), Some("maia-1500".into()), "the middle one while the rating is unknown");
+        let one =
+            OpponentModelChoice::from_option(dir.join("maia-1900.pb.gz").to_str().expect("utf-8")).expect("a file");
+        assert_eq!(one.network_for(Some(1100)).map(|n| n.elo), Some(Some(1900)));
+        assert!(OpponentModelChoice::from_option("natural").expect("built in").network_for(Some(1500)).is_none());
+        let empty = dir.join("empty");
+        std::fs::create_dir_all(&empty).expect("dir");
+        let error = OpponentModelChoice::from_option(empty.to_str().expect("utf-8")).expect_err("no network");
+        assert!(error.contains("no network"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn the_natural_model_gives_a_hanging_queen_to_its_taker() {

@@ -17,6 +17,7 @@ use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
 use crate::search::{SearchReport, SearchRequest, SearchResult};
 use crate::strength::{lift_limit, StrengthLimit};
+use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
@@ -68,6 +69,8 @@ pub struct UciSession {
     out: Output,
     board: Board,
     game_keys: Vec<u64>,
+    /// The positions before `board`, for a human-move network's history.
+    game_positions: Vec<Board>,
     /// `None` while a search thread holds the searcher.
     searcher: Option<TrappyEngine>,
     search_thread: Option<JoinHandle<TrappyEngine>>,
@@ -99,6 +102,8 @@ struct Settings {
     own_elo: i32,
     /// `EvalFile`'s network (`None`: the classical evaluation).
     network: Option<Arc<Network>>,
+    /// `OpponentModel`.
+    opponent_model: OpponentModelChoice,
     /// `UCI_LimitStrength`.
     limit_strength: bool,
 }
@@ -109,6 +114,7 @@ impl Settings {
         searcher.set_move_overhead(self.move_overhead);
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
         searcher.set_network(self.network.clone());
+        searcher.set_opponent_model(self.opponent_model.clone());
         searcher
     }
 }
@@ -128,6 +134,7 @@ impl UciSession {
             opponent: None,
             own_elo: FULL_STRENGTH_ELO,
             network: crate::nnue::default_network(),
+            opponent_model: OpponentModelChoice::Natural,
             limit_strength: false,
         };
         let searcher = settings.searcher();
@@ -136,6 +143,7 @@ impl UciSession {
             out: Arc::new(Mutex::new(output)),
             board: Board::startpos(),
             game_keys: Vec::new(),
+            game_positions: Vec::new(),
             searcher: Some(searcher),
             search_thread: None,
             stop,
@@ -209,12 +217,14 @@ impl UciSession {
                 self.idle_searcher().new_game();
                 self.board = Board::startpos();
                 self.game_keys.clear();
+                self.game_positions.clear();
             }
             "position" => match position::parse_position(args) {
                 Ok(parsed) => {
                     self.idle_searcher();
                     self.board = parsed.board;
                     self.game_keys = parsed.game_keys;
+                    self.game_positions = parsed.game_positions;
                 }
                 Err(message) => self.error(&format!("position: {message}; keeping the previous position")),
             },
@@ -273,13 +283,14 @@ impl UciSession {
         }
         let (out, board, keys, stop, lines) =
             (Arc::clone(&self.out), self.board.clone(), self.game_keys.clone(), Arc::clone(&self.stop), self.multipv);
+        let positions = self.game_positions.clone();
         self.search_thread = Some(std::thread::spawn(move || {
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if lines > 1 {
                     let mut emit = |line: &str| say(&out, line);
                     multipv::search_lines(
                         &mut searcher,
-                        &SearchRequest::new(&board, &limits).after(&keys),
+                        &SearchRequest::new(&board, &limits).after(&keys).with_positions(&positions),
                         lines,
                         &stop,
                         &mut emit,
@@ -288,6 +299,7 @@ impl UciSession {
                     searcher.search(
                         SearchRequest::new(&board, &limits)
                             .after(&keys)
+                            .with_positions(&positions)
                             .reporting(&mut |report| say(&out, &info_line(report))),
                     )
                 }
@@ -334,6 +346,10 @@ impl UciSession {
             Some(Ok(SessionOption::EvalFile(network))) => {
                 self.settings.network = network.clone();
                 self.idle_searcher().set_network(network);
+            }
+            Some(Ok(SessionOption::OpponentModel(choice))) => {
+                self.settings.opponent_model = choice.clone();
+                self.idle_searcher().set_opponent_model(choice);
             }
             Some(Ok(SessionOption::Elo(elo))) => {
                 self.elo = elo;

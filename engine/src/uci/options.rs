@@ -4,6 +4,7 @@
 use crate::nnue::Network;
 use crate::opponent::{OpponentInfo, OPPONENT_ELO_RANGE};
 use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
+use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::{uci_option_lines, Tunables, TUNABLE_SPECS};
 use std::sync::Arc;
@@ -35,6 +36,7 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
         "option name UCI_Opponent type string default <empty>".to_string(),
         format!("option name OpponentElo type spin default 0 min 0 max {}", OPPONENT_ELO_RANGE.end()),
+        "option name OpponentModel type string default natural".to_string(),
         "option name OpponentHuman type check default false".to_string(),
     ];
     let shown = TUNABLE_SPECS.iter().map(|spec| all_tunables || spec.shown);
@@ -57,6 +59,8 @@ pub enum SessionOption {
     /// `EvalFile`: the network it names, `None` for the classical
     /// evaluation.
     EvalFile(Option<Arc<Network>>),
+    /// `OpponentModel`: what predicts the opponent's replies.
+    OpponentModel(OpponentModelChoice),
 }
 
 /// The options the session keeps (see `SessionOption`); `None` for any
@@ -86,6 +90,9 @@ pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionO
         ),
         "opponenthuman" => Some(parse_check("OpponentHuman", value).map(SessionOption::OpponentHuman)),
         "evalfile" => Some(crate::nnue::network_for_eval_file(value.unwrap_or_default()).map(SessionOption::EvalFile)),
+        "opponentmodel" => {
+            Some(OpponentModelChoice::from_option(value.unwrap_or_default()).map(SessionOption::OpponentModel))
+        }
         _ => None,
     }
 }

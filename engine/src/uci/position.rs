@@ -3,10 +3,11 @@
 
 use movegen::Board;
 
-/// The board after the command, with the keys of the positions before it.
+/// The board after the command, with the positions before it and their keys.
 pub struct ParsedPosition {
     pub board: Board,
     pub game_keys: Vec<u64>,
+    pub game_positions: Vec<Board>,
 }
 
 pub fn parse_position(args: &[&str]) -> Result<ParsedPosition, String> {
@@ -24,12 +25,14 @@ pub fn parse_position(args: &[&str]) -> Result<ParsedPosition, String> {
         None => return Err("position needs 'startpos' or 'fen <FEN>'".to_string()),
     };
     let mut game_keys = Vec::with_capacity(moves.len());
+    let mut game_positions = Vec::with_capacity(moves.len());
     for (index, text) in moves.iter().enumerate() {
         let mv = board.parse_uci_move(text).map_err(|e| format!("move {} of the moves list: {e}", index + 1))?;
         game_keys.push(board.hash());
+        game_positions.push(board.clone());
         board.play(mv);
     }
-    Ok(ParsedPosition { board, game_keys })
+    Ok(ParsedPosition { board, game_keys, game_positions })
 }
 
 #[cfg(test)]

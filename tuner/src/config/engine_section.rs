@@ -59,6 +59,9 @@ pub struct EngineSection {
     /// baseline that must play without that knowledge).
     #[serde(default = "default_told")]
     pub told: bool,
+    /// In-process: what predicts the opponent's replies, `natural` or a
+    /// network file or folder (relative to the config).
+    pub opponent_model: Option<String>,
     /// kind = "network": the network file (lc0's format), relative to the config.
     pub network: Option<PathBuf>,
     /// kind = "network": 0 plays the most likely move; above 0 draws from
@@ -147,6 +150,16 @@ fn eval_file_value(base: &Path, file: &str) -> String {
     match engine::nnue::EvalFileValue::parse(file) {
         engine::nnue::EvalFileValue::File(path) => relative(base, Path::new(path)).display().to_string(),
         _ => file.trim().to_string(),
+    }
+}
+
+/// An `opponent_model` as the engine takes it: `natural` as it is, a path
+/// relative to the config's folder.
+fn model_value(base: &Path, model: &str) -> String {
+    if model.trim().eq_ignore_ascii_case("natural") {
+        "natural".into()
+    } else {
+        relative(base, Path::new(model.trim())).display().to_string()
     }
 }
 
@@ -260,12 +273,19 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 overrides: engine_overrides(engine, base)?,
                 hash_mb: engine.hash_mb,
                 eval_file: engine.eval_file.as_ref().map(|file| eval_file_value(base, file)),
+                opponent_model: engine.opponent_model.as_ref().map(|model| model_value(base, model)),
             })
         }
         EngineKind::Uci => {
             if engine.eval_file.is_some() {
                 return Err(format!(
                     "engine '{}': eval_file is for in-process engines; give a UCI engine uci_options = {{ EvalFile = \"...\" }}",
+                    engine.name
+                ));
+            }
+            if engine.opponent_model.is_some() {
+                return Err(format!(
+                    "engine '{}': opponent_model is for in-process engines; give a UCI trappy uci_options = {{ OpponentModel = \"...\" }}",
                     engine.name
                 ));
             }

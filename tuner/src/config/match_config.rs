@@ -353,6 +353,19 @@ options = {{ TrapScale = 0 }}
     }
 
     #[test]
+    fn an_opponent_model_goes_to_in_process_engines_only_with_its_path_from_the_config() {
+        let told = "[[engine]]\nname = \"told\"\ndepth = 2\nopponent_model = \"maia\"";
+        let plan = parse_match_config(&config(told), &base()).expect("valid");
+        let PlayerSpec::InProcess { opponent_model, .. } = &plan.tournament.entrants[2].spec else {
+            panic!("in-process")
+        };
+        assert_eq!(opponent_model.as_deref(), Some(base().join("maia").to_str().expect("utf-8")));
+        let uci = "[[engine]]\nname = \"u\"\nkind = \"uci\"\ncommand = \"x\"\ndepth = 2\nopponent_model = \"natural\"";
+        let error = parse_match_config(&config(uci), &base()).err().expect("refused");
+        assert!(error.contains("OpponentModel"), "{error}");
+    }
+
+    #[test]
     fn an_sprt_judges_the_pairing_it_names() {
         let three = |sprt: &str| {
             config(&format!("[[engine]]\nname = \"shallow\"\ndepth = 3\n{sprt}"))

@@ -50,6 +50,7 @@ fn plain_player(name: &str, external: Option<&Path>) -> PlayerSpec {
             overrides: vec![("TrapScale".into(), 0)],
             hash_mb: 16,
             eval_file: None,
+            opponent_model: None,
         },
         Some(command) => PlayerSpec::Uci(UciEngineConfig {
             name: name.into(),
