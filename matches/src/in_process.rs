@@ -84,10 +84,14 @@ impl Player for InProcessPlayer {
     fn choose_move(&mut self, start: &Board, moves: &[Move], limit: &MoveLimit) -> Result<PlayerMove, PlayerError> {
         let mut board = start.clone();
         let mut keys = Vec::with_capacity(moves.len());
-        let mut positions = Vec::with_capacity(moves.len());
+        // Only a network opponent model reads the game's positions.
+        let reads_positions = matches!(self.engine.opponent_model(), OpponentModelChoice::Networks(_));
+        let mut positions = Vec::new();
         for &mv in moves {
             keys.push(board.hash());
-            positions.push(board.clone());
+            if reads_positions {
+                positions.push(board.clone());
+            }
             board.play(mv);
         }
         let limits = search_limits(limit);

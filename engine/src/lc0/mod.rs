@@ -21,6 +21,13 @@ use std::io::Read;
 use std::path::Path;
 use weights::{Lc0Weights, PolicyHead};
 
+/// The name a network is reported by: its file's name without `.pb.gz`
+/// (`maia-1500`).
+pub fn network_name(path: &Path) -> String {
+    let file = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    file.trim_end_matches(".pb.gz").to_string()
+}
+
 /// A network ready to score positions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lc0Network {

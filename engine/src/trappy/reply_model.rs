@@ -5,7 +5,7 @@
 //! often this kind of player makes it.
 
 use super::natural::{probabilities, score_replies};
-use crate::lc0::Lc0Network;
+use crate::lc0::{network_name, Lc0Network};
 use crate::search::Searcher;
 use movegen::{Board, Move};
 use std::path::Path;
@@ -32,10 +32,8 @@ impl ReplyModel {
         if value.trim().eq_ignore_ascii_case("natural") {
             return Ok(ReplyModel::Natural { temperature });
         }
-        let path = Path::new(value.trim());
-        let name = path.file_name().map_or(value.to_string(), |n| n.to_string_lossy().into_owned());
-        let network = Lc0Network::load(path)?;
-        Ok(ReplyModel::Network { name: name.trim_end_matches(".pb.gz").to_string(), network: Arc::new(network) })
+        let RatedNetwork { name, network, .. } = rated(Path::new(value.trim()))?;
+        Ok(ReplyModel::Network { name, network })
     }
 
     pub fn name(&self) -> &str {
@@ -94,9 +92,9 @@ fn rating_in(name: &str) -> Option<i32> {
 }
 
 fn rated(path: &Path) -> Result<RatedNetwork, String> {
-    let file = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let network = Arc::new(Lc0Network::load(path)?);
-    Ok(RatedNetwork { elo: rating_in(&file), name: file.trim_end_matches(".pb.gz").to_string(), network })
+    let name = network_name(path);
+    Ok(RatedNetwork { elo: rating_in(&name), name, network })
 }
 
 impl OpponentModelChoice {

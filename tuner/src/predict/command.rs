@@ -17,7 +17,7 @@
 
 use crate::support::parallel::over_chunks;
 use clap::Args;
-use engine::lc0::{Lc0Network, Scratch};
+use engine::lc0::{network_name, Lc0Network, Scratch};
 use engine::search::{SearchLimits, SearchRequest, Searcher};
 use engine::trappy::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
@@ -100,10 +100,7 @@ pub fn run_predict(args: &PredictArgs) -> Result<String, String> {
     let networks: Vec<(String, Lc0Network)> = args
         .network
         .iter()
-        .map(|path| {
-            let file = path.file_name().map_or("network".into(), |n| n.to_string_lossy().into_owned());
-            Lc0Network::load(path).map(|network| (file.trim_end_matches(".pb.gz").to_string(), network))
-        })
+        .map(|path| Lc0Network::load(path).map(|network| (network_name(path), network)))
         .collect::<Result<_, _>>()?;
     let models: Vec<&Lc0Network> = networks.iter().map(|(_, network)| network).collect();
     let parts = over_chunks(&tasks, args.threads.max(1), |_, chunk| observe(chunk, &games, &args.depths, &models));
