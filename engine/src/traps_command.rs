@@ -89,7 +89,7 @@ pub fn annotate_with(
     let result =
         searcher.search_with_policy(SearchRequest::new(board, &SearchLimits::depth(depth)), Some(&mut annotator));
     let mut root_moves = annotator.annotation().map_or(vec![], <[AnnotatedRoot]>::to_vec);
-    root_moves.sort_by_key(|root| std::cmp::Reverse(root.adjusted()));
+    root_moves.sort_by(|a, b| b.expected().total_cmp(&a.expected()));
     let final_depth = if root_moves.is_empty() { 0 } else { result.depth as usize };
     if let Some(model) = model.filter(|_| final_depth >= 3) {
         let mut natural = Searcher::new(4);
@@ -167,7 +167,7 @@ impl Annotation {
                         })
                     })
                     .collect();
-                json!({"move": root.mv.to_string(), "score": root.raw, "adjusted": root.adjusted(), "traps": traps})
+                json!({"move": root.mv.to_string(), "score": root.raw, "expected": root.expected(), "gain": root.gain, "traps": traps})
             })
             .collect();
         json!({
@@ -185,7 +185,13 @@ impl Annotation {
         let mut out = format!("fen {}\ndepth {}\n", self.fen, self.depth);
         out += &format!("plain best {}  trappy best {}\n", self.plain_best, self.trappy_best);
         for root in &self.root_moves {
-            out += &format!("{:<6} score {:>6}  adjusted {:>6}\n", root.mv.to_string(), root.raw, root.adjusted());
+            out += &format!(
+                "{:<6} score {:>6}  expected {:.4}  gain {:.4}\n",
+                root.mv.to_string(),
+                root.raw,
+                root.expected(),
+                root.gain
+            );
             for trap in &root.traps {
                 if let Some(model) = &self.model {
                     let value = trap.vector.last().map_or(0, |entry| entry.1);

@@ -135,7 +135,9 @@ fn annotator_json_has_the_documented_shape() {
     let roots = value["root_moves"].as_array().expect("root_moves is an array");
     assert!(!roots.is_empty());
     for root in roots {
-        assert!(root["move"].is_string() && root["score"].is_i64() && root["adjusted"].is_i64());
+        assert!(
+            root["move"].is_string() && root["score"].is_i64() && root["expected"].is_f64() && root["gain"].is_f64()
+        );
         for trap in root["traps"].as_array().expect("traps is an array") {
             assert!(trap["reply"].is_string() && trap["profit"].is_i64() && trap["trappiness"].is_f64());
             assert!(trap["vector"].as_array().is_some_and(|v| v.iter().all(|e| e["depth"].is_i64())));
@@ -178,7 +180,7 @@ fn trap_scale_zero_is_the_plain_engine_node_for_node() {
     let zero = Tunables {
         trap_scale: 0,
         trap_unknown_opponent: 1,
-        trap_bonus_cap: 300,
+        trap_profit_cap: 300,
         trap_opponent_gap: 4,
         trap_method: 1,
         trap_temperature: 7,
@@ -204,7 +206,7 @@ fn with_no_expected_gain_the_root_plays_the_plain_move_everywhere() {
     // The root is on (it records, predicts and verifies), but the bonus cap
     // forces every expected gain to 0; even with no switching margin the
     // plain move must stand on every bench position.
-    let no_gain = Tunables { trap_bonus_cap: 0, trap_candidates: 8, ..traps_set() };
+    let no_gain = Tunables { trap_profit_cap: 0, trap_candidates: 8, ..traps_set() };
     for fen in BENCH_POSITIONS.iter() {
         let board = Board::from_fen(fen).expect("valid");
         let mut engine = TrappyEngine::new(8, no_gain.clone());
@@ -305,7 +307,7 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
 #[test]
 fn the_annotator_reads_the_options_file() {
     let fen = &trap_cases()[0].fen;
-    // Root moves whose trap bonus moves their value: "score S adjusted A", A != S.
+    // Root moves whose trap adds to their expected score: "score S expected E gain G", G > 0.
     let run = |options: Option<&std::path::Path>| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trappy"));
         if let Some(path) = options {
@@ -317,7 +319,7 @@ fn the_annotator_reads_the_options_file() {
         text.lines()
             .filter_map(|line| {
                 let fields: Vec<&str> = line.split_whitespace().collect();
-                (fields.len() == 5 && fields[1] == "score" && fields[3] == "adjusted").then(|| fields[2] != fields[4])
+                (fields.len() == 7 && fields[1] == "score" && fields[5] == "gain").then(|| fields[6] != "0.0000")
             })
             .filter(|&moved| moved)
             .count()
@@ -326,7 +328,7 @@ fn the_annotator_reads_the_options_file() {
     std::fs::write(&path, "[options]\nTrapScale = 0\n").expect("write");
     let (default, scaled_to_nothing) = (run(None), run(Some(&path)));
     let _ = std::fs::remove_file(&path);
-    assert!(default >= 1, "{default} root moves with a bonus with the defaults");
+    assert!(default >= 1, "{default} root moves with a gain with the defaults");
     assert_eq!(scaled_to_nothing, 0, "the options file was ignored");
 }
 

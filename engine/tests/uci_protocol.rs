@@ -257,11 +257,11 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     assert!(text.contains("option name TrapScale type spin default 70 min 0 max 100"), "{text}");
     assert!(text.contains("option name WeakTopK type spin default 3 "), "{text}");
     let bad = dir.join("bad.toml");
-    std::fs::write(&bad, "[options]\nTrapBonusCap = 100000\n").expect("write");
+    std::fs::write(&bad, "[options]\nTrapProfitCap = 100000\n").expect("write");
     let output = Command::new(env!("CARGO_BIN_EXE_trappy")).arg("--options").arg(&bad).output().expect("run");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("options.TrapBonusCap") && stderr.contains("bad.toml"), "{stderr}");
+    assert!(stderr.contains("options.TrapProfitCap") && stderr.contains("bad.toml"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

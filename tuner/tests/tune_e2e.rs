@@ -38,7 +38,7 @@ name = "trappy"
 depth = 5
 
 [[param]]
-name = "TrapBonusCap"
+name = "TrapProfitCap"
 c_end = 10
 r_end = 0.2
 
@@ -108,12 +108,12 @@ fn a_killed_tune_resumes_to_the_same_end_as_an_uninterrupted_one() {
     tunables.apply_options_toml(&tuned).expect("the engine reads the tuned file");
     let csv = std::fs::read_to_string(root.join("killed/out/trajectory.csv")).expect("csv");
     assert_eq!(csv.lines().count(), ITERATIONS + 2, "{csv}");
-    assert!(csv.starts_with("iteration,plus_points,minus_points,games,TrapBonusCap,TrapScale\n"));
+    assert!(csv.starts_with("iteration,plus_points,minus_points,games,TrapProfitCap,TrapScale\n"));
     let svg = std::fs::read_to_string(root.join("killed/out/trajectory.svg")).expect("svg");
     // One panel per parameter, in its own units, and one for the
     // objective (its smoothed line and one dot per iteration).
     assert_eq!(svg.matches("<polyline").count(), 3);
-    assert!(svg.contains(">TrapBonusCap<") && svg.contains(">TrapScale<"), "{svg}");
+    assert!(svg.contains(">TrapProfitCap<") && svg.contains(">TrapScale<"), "{svg}");
     assert!(svg.contains("θ+ − θ− points per iteration"));
     assert_eq!(svg.matches("<circle").count(), ITERATIONS);
 

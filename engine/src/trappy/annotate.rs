@@ -4,10 +4,11 @@
 //! and each such reply gets a full-window search sharing the main table.
 
 use super::config::TrapConfig;
+use super::expected::{reply_gain, ReplyOutcome};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{predict, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
-use crate::search::score::INFINITY;
+use crate::search::score::{win_chance, INFINITY};
 use movegen::Move;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,19 +23,21 @@ pub struct AnnotatedTrap {
     pub trappiness: i32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnnotatedRoot {
     pub mv: Move,
     pub raw: i32,
-    /// The trap bonus the model gives this move (its predicted reply's).
-    pub bonus: i32,
+    /// What the iterations' predicted reply adds to the move's expected
+    /// score (`expected.rs`), in points.
+    pub gain: f64,
     /// Best profit first.
     pub traps: Vec<AnnotatedTrap>,
 }
 
 impl AnnotatedRoot {
-    pub fn adjusted(&self) -> i32 {
-        self.raw + self.bonus
+    /// The move's expected score against the iterations' opponent.
+    pub fn expected(&self) -> f64 {
+        win_chance(self.raw) + self.gain
     }
 }
 
@@ -61,7 +64,7 @@ pub fn annotate_roots(
         replies.sort_by_key(|mv| mv.to_string());
         replies.dedup();
         let mut traps = Vec::new();
-        let mut bonus = 0;
+        let mut gain = 0.0;
         for reply in replies.into_iter().filter(|&r| Some(r) != final_reply) {
             let value = probe.search(&[mv, reply], depth as i32 - 2, -INFINITY, INFINITY)?;
             let profit = value - raw;
@@ -75,12 +78,13 @@ pub fn annotate_roots(
                 fooled.iter().filter_map(|&d| history.values[d].map(|v| (d, v.value))).collect();
             vector.push((depth, value));
             if let Some(p) = prediction.filter(|p| p.reply == reply) {
-                bonus = config.trap_bonus(p.probability, profit);
+                let outcome = ReplyOutcome { reply, probability: f64::from(p.probability) / 1000.0, value };
+                gain = reply_gain(raw, &outcome, config.trust());
             }
             traps.push(AnnotatedTrap { reply, vector, profit, trappiness });
         }
         traps.sort_by_key(|trap| std::cmp::Reverse(trap.profit));
-        roots.push(AnnotatedRoot { mv, raw, bonus, traps });
+        roots.push(AnnotatedRoot { mv, raw, gain, traps });
     }
     Some(roots)
 }

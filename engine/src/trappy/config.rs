@@ -19,10 +19,18 @@ pub enum TrapMethod {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrapConfig {
-    /// Percent of the expected profit turned into bonus; 0 disables traps.
+    /// The trust in the opponent model, in percent; 0 disables traps.
     pub scale: i32,
-    /// Profits count up to this, and no bonus exceeds it.
-    pub bonus_cap: i32,
+    /// A reply's value counts up to this many centipawns above the plain
+    /// move's score (the verification's window).
+    pub profit_cap: i32,
+    /// What an alternative's expected score must beat the plain move's
+    /// by, in permille of a point.
+    pub margin: i32,
+    /// The share of the model's probability (permille) whose replies are
+    /// searched, at most `max_replies` of them.
+    pub coverage: i32,
+    pub max_replies: usize,
     /// The opponent searches this many plies less than we do.
     pub opponent_gap: usize,
     pub method: TrapMethod,
@@ -40,7 +48,10 @@ impl TrapConfig {
         // The table's ranges hold every value here (`Tunables::set`).
         TrapConfig {
             scale: t.trap_scale,
-            bonus_cap: t.trap_bonus_cap,
+            profit_cap: t.trap_profit_cap,
+            margin: t.trap_margin,
+            coverage: t.trap_coverage,
+            max_replies: t.trap_replies as usize,
             opponent_gap: t.trap_opponent_gap as usize,
             method: if t.trap_method == 0 { TrapMethod::Natural } else { TrapMethod::Search },
             temperature: t.trap_temperature,
@@ -56,11 +67,18 @@ impl TrapConfig {
         self.scale > 0
     }
 
-    /// The trap bonus for a reply the opponent plays with `probability`
-    /// (permille) and that loses `profit` for them: the expected profit,
-    /// scaled, with profits counted up to the cap.
-    pub fn trap_bonus(&self, probability: i32, profit: i32) -> i32 {
-        let profit = profit.clamp(0, self.bonus_cap);
-        (self.scale * probability * profit / 100_000).min(self.bonus_cap)
+    /// The trust in the model, 0 to 1.
+    pub fn trust(&self) -> f64 {
+        f64::from(self.scale) / 100.0
+    }
+
+    /// The margin in points.
+    pub fn margin_points(&self) -> f64 {
+        f64::from(self.margin) / 1000.0
+    }
+
+    /// The coverage, 0 to 1.
+    pub fn coverage_share(&self) -> f64 {
+        f64::from(self.coverage) / 1000.0
     }
 }

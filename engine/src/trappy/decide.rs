@@ -1,35 +1,40 @@
-//! The final choice: the plain move's expected value against the model
-//! opponent, then a few alternatives verified against it.
+//! The final choice: the plain move's expected score against the model
+//! opponent, then a few alternatives verified against it (`expected.rs`
+//! defines the expected score).
 //!
 //! Every number compared comes from the same kind of search: the main
 //! search's exact score for the plain move, and for the rest bounded
 //! searches that share the main table and cut off as the main search
-//! does. An alternative `m` with predicted reply `r` (probability `p`)
-//! has the expected value `raw(m) + bonus`, with
-//! `bonus = TrapScale% x p x min(v(m, r) - raw(m), cap)`. That grows with
-//! `raw(m)`, so one null-window search of `m` at the smallest `raw` that
-//! would beat the plain move settles the question, without ever needing
-//! `raw(m)` exactly. The plain move wins ties.
+//! does. An alternative never needs its minimax value exactly: its
+//! expected score grows with it, so once its likely replies are searched,
+//! one null-window search at the smallest value that would beat the plain
+//! move by the margin settles the question. The plain move wins ties, and
+//! whatever the allowance cuts short counts as not found.
 
 use super::config::{TrapConfig, TrapMethod};
+use super::expected::{best_case, expected_score, lowest_raw_reaching, replies_to_verify, reply_gain, ReplyOutcome};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
-use super::model::{may_be_trap, predict, Prediction, SHALLOWEST_VIEW};
+use super::model::{predict, SHALLOWEST_VIEW};
 use super::opponent::OpponentModel;
+use super::reply_model::LikelyReply;
 use crate::search::root_policy::{IterationSummary, RootProbe};
-use crate::search::score::MATE_BOUND;
+use crate::search::score::{win_chance, MATE_BOUND};
+use crate::search::tt::Bound;
 use movegen::Move;
 
-/// A predicted reply that was verified to lose for the opponent.
+/// A likely reply that was verified to lose for the opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrapFinding {
     pub root: Move,
     pub reply: Move,
     /// The model's probability, 0..=1000.
     pub probability: i32,
-    /// How much worse the reply is for the opponent than the plain
-    /// move's value (centipawns, up to the cap).
+    /// How much better the reply leaves us than the root move's minimax
+    /// value (centipawns, up to the cap).
     pub profit: i32,
-    pub bonus: i32,
+    /// What it adds to the root move's expected score, in permille of a
+    /// point.
+    pub gain: i32,
 }
 
 /// What the trappy root decided in one search.
@@ -37,7 +42,7 @@ pub struct TrapFinding {
 pub struct TrapChoice {
     pub chosen: Move,
     pub plain: Move,
-    /// The reply the model predicts after the chosen move.
+    /// The model's likeliest reply after the chosen move.
     pub predicted_reply: Option<Move>,
     /// Replies to the chosen move verified as traps.
     pub trap_replies: Vec<Move>,
@@ -47,7 +52,7 @@ pub struct TrapChoice {
     pub modelled_roots: Vec<Move>,
 }
 
-/// An aborted verification leaves the plain move.
+/// The allowance or the clock ran out.
 struct Aborted;
 
 pub fn choose(
@@ -74,22 +79,22 @@ pub fn choose(
     if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
-    let mut verifier = Verifier { probe, summary, histories, config, opponent, searched: vec![], findings: vec![] };
+    let mut verifier = Verifier { probe, summary, histories, config, opponent, asked: vec![], findings: vec![] };
     let winner = verifier.run();
-    let Verifier { searched, findings, .. } = verifier;
-    let prediction_for = |mv: Move| match searched.iter().find(|(root, _)| *root == mv) {
+    let Verifier { asked, findings, .. } = verifier;
+    let prediction_for = |mv: Move| match asked.iter().find(|(root, _)| *root == mv) {
         Some(&(_, reply)) => Some(reply),
         None => from_iterations(mv).map(|p| p.reply),
     };
     choice.predicted_reply = prediction_for(plain);
-    choice.modelled_roots = searched.iter().map(|&(root, _)| root).collect();
+    choice.modelled_roots = asked.iter().map(|&(root, _)| root).collect();
     match winner {
-        Ok(Some(winner)) => {
+        Some(winner) => {
             choice.chosen = winner.mv;
             choice.predicted_reply = prediction_for(winner.mv);
             choice.trap_replies = winner.trap_replies;
         }
-        _ => choice.trap_replies = findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect(),
+        None => choice.trap_replies = findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect(),
     }
     choice.findings = findings;
     choice
@@ -98,16 +103,16 @@ pub fn choose(
 /// An alternative that beats the plain move.
 struct Alternative {
     mv: Move,
-    /// Its expected value at the smallest raw value that beats the plain
-    /// move.
-    value: i32,
-    /// Its predicted reply, when that reply is a trap that counts.
+    /// Its expected score at the smallest minimax value that beats the
+    /// plain move (a lower bound of its own).
+    value: f64,
+    /// Its searched replies that lose for the opponent.
     trap_replies: Vec<Move>,
 }
 
-/// One decision's searches: the plain move's expected value, then the
+/// One decision's searches: the plain move's expected score, then the
 /// alternatives in the search's order until the candidates are used up.
-/// What it learns on the way (the searched model's replies, every
+/// What it learns on the way (the model's likeliest replies, every
 /// verified trap) stays in it for the choice to report.
 struct Verifier<'v, 'probe> {
     probe: &'v mut RootProbe<'probe>,
@@ -115,8 +120,8 @@ struct Verifier<'v, 'probe> {
     histories: &'v [RootHistory],
     config: &'v TrapConfig,
     opponent: &'v mut OpponentModel,
-    /// The opponent model's replies by root move, in the order asked.
-    searched: Vec<(Move, Move)>,
+    /// The model's likeliest reply by root move, in the order asked.
+    asked: Vec<(Move, Move)>,
     /// Every verified trap, the plain move's included.
     findings: Vec<TrapFinding>,
 }
@@ -135,159 +140,149 @@ impl<'v> Verifier<'v, '_> {
         self.summary.score
     }
 
-    fn history_of(&self, mv: Move) -> Option<&'v RootHistory> {
-        self.histories.iter().find(|h| h.mv == mv)
+    /// The highest value a reply counts at.
+    fn ceiling(&self) -> i32 {
+        self.best() + self.config.profit_cap
     }
 
-    /// The best alternative, if one beats the plain move.
-    fn run(&mut self) -> Result<Option<Alternative>, Aborted> {
-        let target = self.plain_value()? + 1;
-        self.best_alternative(target)
+    /// The best alternative, if one beats the plain move; an alternative
+    /// verified before the allowance ran out still counts.
+    fn run(&mut self) -> Option<Alternative> {
+        let plain_score = self.plain_expected().ok()?;
+        self.best_alternative(plain_score + self.config.margin_points())
     }
 
-    /// The model's predicted reply to `mv` when it may be a trap (for the
-    /// plain move, a reply other than the main line's own).
-    fn trap_prediction(&mut self, mv: Move) -> Result<Option<Prediction>, Aborted> {
-        let Some(history) = self.history_of(mv).filter(|_| self.config.scale > 0) else { return Ok(None) };
-        let depth = self.depth();
-        let Some(prediction) = model_reply(self.probe, self.opponent, history, depth, self.config)? else {
-            return Ok(None);
-        };
-        self.searched.push((mv, prediction.reply));
-        let differs = mv != self.plain() || self.summary.pv.get(1) != Some(&prediction.reply);
-        Ok((differs && may_be_trap(history, &prediction, depth)).then_some(prediction))
-    }
-
-    /// The plain move's expected value: its score, plus its own trap.
-    fn plain_value(&mut self) -> Result<i32, Aborted> {
-        let (plain, depth, best) = (self.plain(), self.depth(), self.best());
-        let mut value = best;
-        if let Some(prediction) = self.trap_prediction(plain)? {
-            let cap = self.config.bonus_cap;
-            let reply_value = search(self.probe, &[plain, prediction.reply], depth - 2, best - 1, best + cap + 1)?;
-            if let Some(finding) = finding(plain, &prediction, reply_value, best, best, self.config) {
-                value += finding.bonus;
-                self.findings.push(finding);
+    /// The model's replies after `mv`, most likely first.
+    fn distribution(&mut self, mv: Move) -> Result<Option<Vec<LikelyReply>>, Aborted> {
+        let distribution = match self.config.method {
+            TrapMethod::Natural => {
+                self.opponent.reply_distribution(self.probe, mv, self.config.temperature).map_err(|_| Aborted)?
             }
+            TrapMethod::Search => {
+                let Some(opponent_depth) = self.depth().checked_sub(self.config.opponent_gap).filter(|&d| d >= 1)
+                else {
+                    return Ok(None);
+                };
+                let reply = self.opponent.best_reply(self.probe, mv, opponent_depth as i32).map_err(|_| Aborted)?;
+                reply.map(|reply| vec![LikelyReply { reply, probability: 1.0 }])
+            }
+        };
+        if let Some(likeliest) = distribution.as_ref().and_then(|replies| replies.first()) {
+            self.asked.push((mv, likeliest.reply));
         }
-        Ok(value)
+        Ok(distribution)
+    }
+
+    /// `replies` after `mv` searched with the window `floor..=ceiling`,
+    /// their values clamped to it.
+    fn outcomes(&mut self, mv: Move, replies: &[LikelyReply], floor: i32) -> Result<Vec<ReplyOutcome>, Aborted> {
+        let (depth, ceiling) = (self.depth() as i32 - 2, self.ceiling());
+        let mut outcomes = Vec::with_capacity(replies.len());
+        for likely in replies {
+            let value = self.probe.search(&[mv, likely.reply], depth, floor, ceiling + 1).ok_or(Aborted)?;
+            outcomes.push(ReplyOutcome {
+                reply: likely.reply,
+                probability: likely.probability,
+                value: value.clamp(floor, ceiling),
+            });
+        }
+        Ok(outcomes)
+    }
+
+    /// Keeps the replies of `mv` (minimax value `raw`) that lose for the
+    /// opponent against the plain line; returns them.
+    fn record_traps(&mut self, mv: Move, outcomes: &[ReplyOutcome], raw: i32) -> Vec<Move> {
+        let (best, trust) = (self.best(), self.config.trust());
+        let traps: Vec<TrapFinding> = outcomes
+            .iter()
+            .filter(|o| o.value > best && o.value > raw)
+            .map(|o| TrapFinding {
+                root: mv,
+                reply: o.reply,
+                probability: (1000.0 * o.probability).round() as i32,
+                profit: o.value - raw,
+                gain: (1000.0 * reply_gain(raw, o, trust)).round() as i32,
+            })
+            .collect();
+        let replies = traps.iter().map(|t| t.reply).collect();
+        self.findings.extend(traps);
+        replies
+    }
+
+    /// The plain move's expected score: its exact value, and its likely
+    /// replies other than the main line's.
+    fn plain_expected(&mut self) -> Result<f64, Aborted> {
+        let (plain, best, config) = (self.plain(), self.best(), self.config);
+        let Some(distribution) = self.distribution(plain)? else { return Ok(win_chance(best)) };
+        let minimax_reply = self.summary.pv.get(1).copied();
+        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
+        let outcomes = self.outcomes(plain, &replies, best)?;
+        self.record_traps(plain, &outcomes, best);
+        Ok(expected_score(best, &outcomes, config.trust()))
     }
 
     /// Walks the alternatives in the search's order. Each whose value at
-    /// the final iteration leaves room for the largest bonus uses up a
-    /// candidate: the opponent model is asked about it, and if its trap
-    /// could still make it win, it is verified.
-    fn best_alternative(&mut self, target: i32) -> Result<Option<Alternative>, Aborted> {
-        let (depth, best) = (self.depth(), self.best());
-        let most_bonus = self.config.trap_bonus(1000, self.config.bonus_cap);
+    /// the final iteration could still win, were every reply a trap at the
+    /// cap, uses up a candidate and is verified.
+    fn best_alternative(&mut self, target: f64) -> Option<Alternative> {
+        let (depth, best, trust) = (self.depth(), self.best(), self.config.trust());
         let mut winner: Option<Alternative> = None;
         let mut spent = 0;
         for &mv in &self.summary.root_order[1..] {
             if spent >= self.config.candidates {
                 break;
             }
-            let Some(history) = self.history_of(mv) else { continue };
-            // The move's value at the final iteration (exact, or an upper
-            // bound) must leave room for the largest bonus.
-            if history.values[depth].is_some_and(|v| v.value + most_bonus < target) {
+            let Some(history) = self.histories.iter().find(|h| h.mv == mv) else { continue };
+            // raw(m) is at most the plain move's score, and at most the
+            // move's value at the final iteration unless that is a lower
+            // bound.
+            let highest = history.values[depth].filter(|v| v.bound != Bound::Lower).map_or(best, |v| v.value.min(best));
+            if best_case(highest, 1.0, self.ceiling(), trust) < target {
                 continue;
             }
             spent += 1;
-            let prediction = self.trap_prediction(mv)?;
-            let most_trap = prediction.map_or(0, |p| self.config.trap_bonus(p.probability, self.config.bonus_cap));
-            // raw(m) <= best: with the bonus at its most, can it win?
-            if best + most_trap < target {
-                continue;
-            }
-            if let Some(found) = self.verify(mv, prediction.map(|p| (p, most_trap)), target)? {
-                if winner.as_ref().is_none_or(|w| found.value > w.value) {
-                    winner = Some(found);
-                }
+            match self.verify(mv, history.preferred[depth], highest, target) {
+                Ok(Some(found)) if winner.as_ref().is_none_or(|w| found.value > w.value) => winner = Some(found),
+                Ok(_) => {}
+                Err(Aborted) => break,
             }
         }
-        Ok(winner)
+        winner
     }
 
-    /// Whether alternative `mv` beats the plain move's expected value
-    /// (`target`): the predicted reply's real value, then one null-window
-    /// search at the smallest raw value that would win. `prediction`
-    /// comes with the largest bonus its trap could give.
+    /// Whether alternative `mv` (minimax value at most `highest`, its
+    /// refutation at the final iteration `minimax_reply`) reaches
+    /// `target`: its likely replies' values, then one null-window search
+    /// at the smallest minimax value that would.
     fn verify(
         &mut self,
         mv: Move,
-        prediction: Option<(Prediction, i32)>,
-        target: i32,
+        minimax_reply: Option<Move>,
+        highest: i32,
+        target: f64,
     ) -> Result<Option<Alternative>, Aborted> {
-        let (depth, best, config) = (self.depth(), self.best(), self.config);
-        let cap = config.bonus_cap;
-        let most_trap = prediction.map_or(0, |(_, most)| most);
-        let reply_value = match prediction {
-            Some((p, _)) => {
-                Some((p, search(self.probe, &[mv, p.reply], depth - 2, target - cap - 1, target + cap + 1)?))
-            }
-            None => None,
-        };
-        let trap_at = |raw: i32| reply_value.and_then(|(p, v)| finding(mv, &p, v, raw, best, config));
-        let value_at = |raw: i32| raw + trap_at(raw).map_or(0, |f| f.bonus);
-        // The smallest raw(m) that would beat the plain move.
-        let lowest = target - most_trap;
-        let Some(threshold) = (lowest..=best).find(|&raw| value_at(raw) >= target) else { return Ok(None) };
-        let trap = trap_at(threshold);
-        self.findings.extend(trap.clone());
-        if search(self.probe, &[mv], depth - 1, threshold - 1, threshold)? < threshold {
+        let (depth, trust, config) = (self.depth(), self.config.trust(), self.config);
+        let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
+        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
+        let mass: f64 = replies.iter().map(|r| r.probability).sum();
+        if best_case(highest, mass, self.ceiling(), trust) < target {
             return Ok(None);
         }
-        let trap_replies = trap.filter(|f| f.bonus > 0).map(|f| f.reply).into_iter().collect();
-        Ok(Some(Alternative { mv, value: value_at(threshold), trap_replies }))
-    }
-}
-
-/// The opponent model's reply after root move `history.mv`, when the
-/// iterations reach the opponent's view: the natural-move model's likeliest
-/// reply with its probability, or the searched opponent's reply, certain.
-fn model_reply(
-    probe: &mut RootProbe<'_>,
-    opponent: &mut OpponentModel,
-    history: &RootHistory,
-    depth: usize,
-    config: &TrapConfig,
-) -> Result<Option<Prediction>, Aborted> {
-    let Some(from_iterations) = predict(history, depth, config) else { return Ok(None) };
-    let reply = match config.method {
-        TrapMethod::Natural => opponent.natural_reply(probe, history.mv, config.temperature),
-        TrapMethod::Search => {
-            let opponent_depth = (depth - config.opponent_gap) as i32;
-            opponent.best_reply(probe, history.mv, opponent_depth).map(|reply| reply.map(|mv| (mv, 1000)))
+        // The lowest minimax value that could win were every searched
+        // reply worth the cap: below it the replies' values do not matter.
+        let dreamt: Vec<ReplyOutcome> = replies
+            .iter()
+            .map(|r| ReplyOutcome { reply: r.reply, probability: r.probability, value: self.ceiling() })
+            .collect();
+        let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &dreamt, trust, target) else {
+            return Ok(None);
+        };
+        let outcomes = self.outcomes(mv, &replies, floor)?;
+        let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, trust, target) else { return Ok(None) };
+        let trap_replies = self.record_traps(mv, &outcomes, threshold);
+        if self.probe.search(&[mv], depth as i32 - 1, threshold - 1, threshold).ok_or(Aborted)? < threshold {
+            return Ok(None);
         }
-    };
-    let reply = reply.map_err(|_| Aborted)?;
-    Ok(reply.map(|(reply, probability)| Prediction { reply, probability, ..from_iterations }))
-}
-
-fn search(probe: &mut RootProbe<'_>, line: &[Move], depth: usize, alpha: i32, beta: i32) -> Result<i32, Aborted> {
-    probe.search(line, depth as i32, alpha, beta).ok_or(Aborted)
-}
-
-/// The trap of root move `root` if its predicted reply, worth
-/// `reply_value` to us, loses for the opponent against the plain line
-/// (`best`), valued with the root move at `raw`.
-fn finding(
-    root: Move,
-    prediction: &Prediction,
-    reply_value: i32,
-    raw: i32,
-    best: i32,
-    config: &TrapConfig,
-) -> Option<TrapFinding> {
-    if reply_value <= best {
-        return None;
+        Ok(Some(Alternative { mv, value: expected_score(threshold, &outcomes, trust), trap_replies }))
     }
-    let profit = (reply_value - raw).min(config.bonus_cap);
-    Some(TrapFinding {
-        root,
-        reply: prediction.reply,
-        probability: prediction.probability,
-        profit,
-        bonus: config.trap_bonus(prediction.probability, profit),
-    })
 }

@@ -5,16 +5,18 @@
 //! The search knows nothing of this module: `TrappyRoot` is a root policy
 //! (`search::root_policy`). After every iteration it records, from the
 //! main table, the reply the opponent preferred after each root move
-//! (`history.rs`); at the end the opponent model (`model.rs`) predicts
-//! the reply an opponent plays (`natural.rs` for one who plays what looks
-//! natural, `opponent.rs` for one who searches less deep), and
-//! `decide.rs` verifies the few alternatives that could beat the plain
-//! move by expected value. With `TrapScale` 0 the policy is inactive and
+//! (`history.rs`); at the end the opponent model gives the probability of
+//! each reply (`natural.rs` for one who plays what looks natural, a
+//! human-move network, or `opponent.rs` for one who searches less deep),
+//! and `decide.rs` plays the move with the best expected score over those
+//! replies (`expected.rs`) when it beats the plain move's by the margin.
+//! With `TrapScale` 0 the policy is inactive and
 //! the engine is the plain engine, node for node.
 
 pub mod annotate;
 pub mod config;
 pub mod decide;
+pub mod expected;
 pub mod history;
 pub mod model;
 pub mod natural;
@@ -136,9 +138,11 @@ impl RootPolicy for TrappyRoot {
             self.annotation = annotate_roots(probe, iteration, &self.histories, &self.config);
             let roots = self.annotation.as_deref().unwrap_or_default();
             let plain = iteration.root_order[0];
-            let plain_value = roots.iter().find(|r| r.mv == plain).map(AnnotatedRoot::adjusted);
-            let best = roots.iter().max_by_key(|r| (r.adjusted(), r.mv == plain))?;
-            return plain_value.filter(|&value| best.adjusted() > value).map(|_| best.mv);
+            let plain_value = roots.iter().find(|r| r.mv == plain).map(AnnotatedRoot::expected)?;
+            let best = roots
+                .iter()
+                .max_by(|a, b| a.expected().total_cmp(&b.expected()).then((a.mv == plain).cmp(&(b.mv == plain))))?;
+            return (best.expected() > plain_value + self.config.margin_points()).then_some(best.mv);
         }
         let opponent = self.opponent.get_or_insert_with(OpponentModel::default);
         opponent.set_network(self.reply_network.clone());
@@ -186,13 +190,14 @@ impl TrapFinding {
     /// The `info string trap ...` line for this trap.
     pub fn uci_line(&self) -> String {
         format!(
-            "info string trap root {} reply {} profit {} probability {}.{:03} bonus {}",
+            "info string trap root {} reply {} profit {} probability {}.{:03} gain {}.{:03}",
             self.root,
             self.reply,
             self.profit,
             self.probability / 1000,
             self.probability % 1000,
-            self.bonus
+            self.gain / 1000,
+            self.gain % 1000
         )
     }
 }

@@ -10,6 +10,7 @@
 //! The opponent's own table lives for the game, as a real engine's does.
 
 use super::natural::{probabilities, score_replies_within};
+use super::reply_model::LikelyReply;
 use crate::lc0::{Lc0Network, Scratch};
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
@@ -73,25 +74,37 @@ impl OpponentModel {
         Some(after)
     }
 
-    /// The natural-move model's likeliest reply after `root_move` and its
-    /// probability (permille) at `temperature`; its nodes are charged to
-    /// the allowance. `Ok(None)` when `root_move` is not legal or leaves
+    /// The model's probability for every reply after `root_move`, most
+    /// likely first: the network's policy when there is one, else the
+    /// natural-move model's softmax at `temperature`. Its cost is charged
+    /// to the allowance (the natural model's nodes, or `NETWORK_NODES` a
+    /// forward pass). `Ok(None)` when `root_move` is not legal or leaves
     /// the opponent without a move.
-    pub fn natural_reply(
+    pub fn reply_distribution(
         &mut self,
         probe: &mut RootProbe<'_>,
         root_move: Move,
         temperature: i32,
-    ) -> Result<Option<(Move, i32)>, OutOfBudget> {
+    ) -> Result<Option<Vec<LikelyReply>>, OutOfBudget> {
         let Some(after) = self.position_after(probe, root_move) else { return Ok(None) };
         if probe.nodes_left() == 0 || probe.limits_reached() {
             return Err(OutOfBudget);
         }
-        if let Some(network) = self.network.clone() {
-            return self.network_reply(probe, after, &network);
-        }
+        let distribution = match self.network.clone() {
+            Some(network) => self.network_distribution(probe, after, &network)?,
+            None => self.natural_distribution(probe, &after, temperature)?,
+        };
+        Ok(Some(distribution).filter(|replies| !replies.is_empty()))
+    }
+
+    fn natural_distribution(
+        &mut self,
+        probe: &mut RootProbe<'_>,
+        after: &Board,
+        temperature: i32,
+    ) -> Result<Vec<LikelyReply>, OutOfBudget> {
         // Charging the nodes marks the allowance spent when they reach it.
-        let (scored, nodes) = match score_replies_within(&mut self.searcher, &after, probe.nodes_left()) {
+        let (scored, nodes) = match score_replies_within(&mut self.searcher, after, probe.nodes_left()) {
             Ok(scored) => scored,
             Err(spent) => {
                 probe.charge(spent);
@@ -104,22 +117,17 @@ impl OpponentModel {
         }
         let scores: Vec<i32> = scored.iter().map(|s| s.score).collect();
         let odds = probabilities(&scores, temperature);
-        Ok(scored.first().zip(odds.first()).map(|(best, &p)| (best.reply, (1000.0 * p).round() as i32)))
+        Ok(scored.iter().zip(odds).map(|(s, probability)| LikelyReply { reply: s.reply, probability }).collect())
     }
 
-    /// The reply the opponent plays after `root_move`, searching `depth`
-    /// plies with the main search's tunables, within what is left of the
-    /// probe's allowance and clock, and stopping with it; its nodes are
-    /// charged to the allowance. `Ok(None)` when `root_move` is not legal
-    /// or leaves the opponent without a move.
-    /// The network's likeliest reply in `after`, reading the game as it
-    /// stands: the positions before the root, the root, then `after`.
-    fn network_reply(
+    /// The network's policy in `after`, reading the game as it stands: the
+    /// positions before the root, the root, then `after`.
+    fn network_distribution(
         &mut self,
         probe: &mut RootProbe<'_>,
         after: Board,
         network: &Lc0Network,
-    ) -> Result<Option<(Move, i32)>, OutOfBudget> {
+    ) -> Result<Vec<LikelyReply>, OutOfBudget> {
         if probe.nodes_left() < NETWORK_NODES {
             return Err(OutOfBudget);
         }
@@ -128,9 +136,18 @@ impl OpponentModel {
         game.push(after);
         let policy = network.policy_with(&game, &mut self.scratch);
         probe.charge(NETWORK_NODES);
-        Ok(policy.first().map(|best| (best.mv, (1000.0 * best.probability).round() as i32)))
+        // The policy comes most likely first.
+        Ok(policy
+            .iter()
+            .map(|entry| LikelyReply { reply: entry.mv, probability: f64::from(entry.probability) })
+            .collect())
     }
 
+    /// The reply the opponent plays after `root_move`, searching `depth`
+    /// plies with the main search's tunables, within what is left of the
+    /// probe's allowance and clock, and stopping with it; its nodes are
+    /// charged to the allowance. `Ok(None)` when `root_move` is not legal
+    /// or leaves the opponent without a move.
     pub fn best_reply(
         &mut self,
         probe: &mut RootProbe<'_>,

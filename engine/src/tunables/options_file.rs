@@ -67,7 +67,7 @@ mod tests {
     fn options_files_round_trip_and_name_their_errors() {
         let mut tuned = Tunables::default();
         tuned.set("TrapScale", 85).expect("valid");
-        tuned.set("TrapBonusCap", 55).expect("valid");
+        tuned.set("TrapProfitCap", 55).expect("valid");
         let text = tuned.options_toml(&["tuned by a test".to_string()]);
         assert!(text.starts_with("# tuned by a test\n[options]\n"), "{text}");
         let mut read = Tunables::default();

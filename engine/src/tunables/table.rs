@@ -183,8 +183,17 @@ declare_tunables! {
     // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off; it
     // sets traps only against an opponent known to be fallible (a human,
     // or rated below the engine) unless TrapUnknownOpponent is on.
+    // TrapScale is the trust in the opponent model, in percent. A reply's
+    // value counts up to TrapProfitCap above the plain score; an
+    // alternative must beat the plain move's expected score by TrapMargin
+    // (permille of a point); the likeliest replies are searched until they
+    // carry TrapCoverage permille of the model's probability, at most
+    // TrapReplies of them (docs/trappy-root.md says why 800 and 4).
     trap_scale: "TrapScale" = 100, 0, 100, 10, shown;
-    trap_bonus_cap: "TrapBonusCap" = 300, 0, 1000, 10;
+    trap_profit_cap: "TrapProfitCap" = 600, 0, 2000, 20;
+    trap_margin: "TrapMargin" = 5, 0, 100, 2;
+    trap_coverage: "TrapCoverage" = 800, 0, 1000, 25;
+    trap_replies: "TrapReplies" = 4, 1, 12, 1;
     trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1, shown;
     trap_method: "TrapMethod" = 0, 0, 1, 1 => TunableKind::Choice(&["natural", "search"]), shown;
     trap_temperature: "TrapTemperature" = 50, 5, 400, 5;

@@ -435,11 +435,11 @@ options = {{ TrapScale = 0 }}
     fn an_options_file_feeds_the_overrides_and_options_win() {
         let dir = std::env::temp_dir().join(format!("tuner-options-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
-        std::fs::write(dir.join("tuned.toml"), "[options]\nTrapScale = 80\nTrapBonusCap = 60\n").expect("write");
+        std::fs::write(dir.join("tuned.toml"), "[options]\nTrapScale = 80\nTrapProfitCap = 60\n").expect("write");
         std::fs::write(dir.join("bad.toml"), "[options]\nTrapScale = 150000\n").expect("write");
         let engine = |file: &str| {
             format!(
-                "[[engine]]\nname = \"tuned\"\ndepth = 3\noptions_file = \"{}\"\noptions = {{ TrapBonusCap = 70 }}",
+                "[[engine]]\nname = \"tuned\"\ndepth = 3\noptions_file = \"{}\"\noptions = {{ TrapProfitCap = 70 }}",
                 dir.join(file).display()
             )
         };
@@ -450,7 +450,7 @@ options = {{ TrapScale = 0 }}
         for (name, value) in overrides {
             tunables.set(name, *value).expect("valid override");
         }
-        assert_eq!((tunables.trap_scale, tunables.trap_bonus_cap), (80, 70));
+        assert_eq!((tunables.trap_scale, tunables.trap_profit_cap), (80, 70));
         let error = parse_match_config(&config(&engine("bad.toml")), &base()).err().expect("refused");
         assert!(error.contains("bad.toml") && error.contains("TrapScale"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);

@@ -14,9 +14,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
-/// Centipawns per unit of the logistic: a score of SCORE_SCALE wins about
+/// Centipawns per unit of the logistic, the engine's score-to-result curve
+/// (`engine::search::score::win_chance`): a score of SCORE_SCALE wins about
 /// 73 % of the time.
-pub const SCORE_SCALE: f32 = 400.0;
+pub const SCORE_SCALE: f32 = engine::search::score::RESULT_SCALE as f32;
 /// Weights are kept within this, so that rounded they stay within what the
 /// engine accepts (see `MAX_FEATURE_WEIGHT` and `MAX_OUTPUT_WEIGHT`).
 const WEIGHT_LIMIT: f32 = 1.98;
