@@ -4,6 +4,7 @@
 //! The last line is `<nodes> nodes <nps> nps`, as OpenBench reads it.
 
 use crate::search::{SearchLimits, SearchRequest};
+use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy::TrappyStats;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
@@ -74,13 +75,15 @@ pub struct BenchResult {
     pub trappy: TrappyStats,
 }
 
-/// Runs the bench at `depth` with the given tunables, calling
+/// Runs the bench at `depth` with the given tunables, evaluation and
+/// opponent model (which plays only when traps are set), calling
 /// `per_position` with each FEN and its node count.
 pub fn run_bench_with(
     depth: i32,
     hash_mb: usize,
     tunables: &Tunables,
     network: Option<&std::sync::Arc<crate::nnue::Network>>,
+    opponent_model: &OpponentModelChoice,
     mut per_position: impl FnMut(&str, u64),
 ) -> BenchResult {
     let start = Instant::now();
@@ -90,6 +93,7 @@ pub fn run_bench_with(
         // what was searched before.
         let mut searcher = TrappyEngine::new(hash_mb, tunables.clone());
         searcher.set_network(network.cloned());
+        searcher.set_opponent_model(opponent_model.clone());
         let Ok(board) = Board::from_fen(fen) else { continue };
         let search = searcher.search(SearchRequest::new(&board, &SearchLimits::depth(depth)));
         per_position(fen, search.nodes);
@@ -104,6 +108,7 @@ pub fn run_bench_with(
 /// with the default evaluation.
 pub fn run_bench(depth: i32, hash_mb: usize, per_position: impl FnMut(&str, u64)) -> (u64, u64) {
     let network = crate::nnue::default_network();
-    let result = run_bench_with(depth, hash_mb, &Tunables::default(), network.as_ref(), per_position);
+    let natural = OpponentModelChoice::Natural;
+    let result = run_bench_with(depth, hash_mb, &Tunables::default(), network.as_ref(), &natural, per_position);
     (result.nodes, result.millis)
 }

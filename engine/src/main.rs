@@ -3,6 +3,7 @@ use engine::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
 use engine::output::emit;
 use engine::perft_command::{run_perft, PerftArgs};
 use engine::policy_command::{run_policy, PolicyArgs};
+use engine::trappy::reply_model::OpponentModelChoice;
 use engine::traps_command::{run_traps, TrapsArgs};
 use engine::tunables::{load_options_file, openbench_spsa_lines, Tunables};
 use engine::uci::UciSession;
@@ -43,6 +44,10 @@ enum Command {
         /// or `classical`
         #[arg(long, default_value = engine::nnue::DEFAULT_EVAL_FILE)]
         eval_file: String,
+        /// What predicts the opponent's replies when traps are set:
+        /// `natural`, or a human-move network file (lc0's format, Maia)
+        #[arg(long, value_name = "natural|FILE", default_value = "natural")]
+        opponent_model: String,
     },
     /// Print every tunable in OpenBench's SPSA input format
     Spsa,
@@ -94,17 +99,19 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Bench { depth, set, eval_file } => {
-            let setup = tunables_with_overrides(start, &set)
-                .and_then(|tunables| Ok((tunables, engine::nnue::network_for_eval_file(&eval_file)?)));
-            let (tunables, network) = match setup {
+        Command::Bench { depth, set, eval_file, opponent_model } => {
+            let setup = tunables_with_overrides(start, &set).and_then(|tunables| {
+                let network = engine::nnue::network_for_eval_file(&eval_file)?;
+                Ok((tunables, network, OpponentModelChoice::from_option(&opponent_model)?))
+            });
+            let (tunables, network, opponent_model) = match setup {
                 Ok(setup) => setup,
                 Err(message) => {
                     eprintln!("error: {message}");
                     return ExitCode::from(2);
                 }
             };
-            let result = run_bench_with(depth, 16, &tunables, network.as_ref(), |fen, nodes| {
+            let result = run_bench_with(depth, 16, &tunables, network.as_ref(), &opponent_model, |fen, nodes| {
                 emit(&format!("{nodes:>10}  {fen}"))
             });
             if result.trappy.searches > 0 {

@@ -274,7 +274,7 @@ fn mirrored_positions_give_mirrored_choices_and_traps() {
 }
 
 #[test]
-fn no_bonus_when_a_mate_is_in_hand() {
+fn no_trap_when_a_mate_is_in_hand() {
     // White mates in one; whatever traps other moves set, trappy plays mate.
     let result = search_with(&traps_set(), "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 6);
     assert_eq!(result.best_move, result.plain_move);
@@ -417,6 +417,36 @@ fn the_searched_model_searches_after_at_most_trap_candidates_alternatives() {
     assert_eq!(most_alternatives_modelled(1), 1);
     // Without the bound the model looks at more (so the check can fail).
     assert!(most_alternatives_modelled(8) > 1);
+}
+
+/// The expected score over the natural model's replies: where the bait is
+/// the reply a player takes at a glance and the setting move is not the
+/// plain best move (Legal's mate, the Stafford gambit's Nxe4), the root
+/// plays the setting move and names the bait among its traps; with no
+/// trust in the model (TrapScale 0) it plays the plain move.
+#[test]
+fn the_root_sets_the_classic_traps_whose_bait_the_natural_model_expects() {
+    let network = Some(engine::nnue::embedded_network());
+    let trusting = Tunables { trap_budget: 400, ..traps_set() };
+    for id in ["legal", "stafford"] {
+        let case = trap_cases().into_iter().find(|c| c.id == id).expect("the trap is in traps.epd");
+        let board = Board::from_fen(&case.fen).expect("valid");
+        let mut engine = TrappyEngine::new(8, trusting.clone());
+        engine.set_network(network.clone());
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::depth(TRAP_TEST_DEPTH)));
+        let choice = engine.last_trap_choice().expect("the root decided").clone();
+        assert_eq!(result.best_move.to_string(), case.setting_move, "{id}: {choice:?}");
+        assert_ne!(result.plain_move, result.best_move, "{id}: the setting move is not the plain best here");
+        let baits: Vec<String> = choice.trap_replies.iter().map(|r| r.to_string()).collect();
+        assert!(baits.contains(&case.tempting_reply), "{id}: {baits:?}");
+        let untrusting = search_evaluating(
+            &Tunables { trap_scale: 0, ..trusting.clone() },
+            &case.fen,
+            TRAP_TEST_DEPTH,
+            network.clone(),
+        );
+        assert_eq!(untrusting.best_move, result.plain_move, "{id}");
+    }
 }
 
 /// A human-move network as the opponent model: the decision asks it, with

@@ -189,9 +189,11 @@ impl<'v> Verifier<'v, '_> {
         Ok(outcomes)
     }
 
-    /// Keeps the replies of `mv` (minimax value `raw`) that lose for the
-    /// opponent against the plain line; returns them.
-    fn record_traps(&mut self, mv: Move, outcomes: &[ReplyOutcome], raw: i32) -> Vec<Move> {
+    /// Keeps the replies of `mv` that lose for the opponent against the
+    /// plain line; returns them. Their gain is counted at `raw`, their
+    /// profit from `highest` (for an alternative, the most its minimax
+    /// value can be, so the profit is never overstated).
+    fn record_traps(&mut self, mv: Move, outcomes: &[ReplyOutcome], raw: i32, highest: i32) -> Vec<Move> {
         let (best, trust) = (self.best(), self.config.trust());
         let traps: Vec<TrapFinding> = outcomes
             .iter()
@@ -200,7 +202,7 @@ impl<'v> Verifier<'v, '_> {
                 root: mv,
                 reply: o.reply,
                 probability: (1000.0 * o.probability).round() as i32,
-                profit: o.value - raw,
+                profit: o.value - highest.max(raw),
                 gain: (1000.0 * reply_gain(raw, o, trust)).round() as i32,
             })
             .collect();
@@ -217,7 +219,7 @@ impl<'v> Verifier<'v, '_> {
         let minimax_reply = self.summary.pv.get(1).copied();
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
         let outcomes = self.outcomes(plain, &replies, best)?;
-        self.record_traps(plain, &outcomes, best);
+        self.record_traps(plain, &outcomes, best, best);
         Ok(expected_score(best, &outcomes, config.trust()))
     }
 
@@ -279,7 +281,7 @@ impl<'v> Verifier<'v, '_> {
         };
         let outcomes = self.outcomes(mv, &replies, floor)?;
         let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, trust, target) else { return Ok(None) };
-        let trap_replies = self.record_traps(mv, &outcomes, threshold);
+        let trap_replies = self.record_traps(mv, &outcomes, threshold, highest);
         if self.probe.search(&[mv], depth as i32 - 1, threshold - 1, threshold).ok_or(Aborted)? < threshold {
             return Ok(None);
         }
