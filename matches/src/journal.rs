@@ -187,6 +187,40 @@ impl JournalWriter {
     }
 }
 
+/// Renumbers a journal written with other pairs per pairing for `layout`,
+/// before it is read for resuming: a game keeps its pairing, its pair and
+/// its colours, so a run resumed with more pairs keeps every game it had
+/// and plays only the new pairs. Resuming with fewer pairs than games were
+/// played of is refused, since those games would be lost. Nothing changes
+/// when the journal is missing, has no layout, or already has `layout`'s
+/// pairs.
+pub fn renumber_for(path: &Path, layout: &JournalLayout) -> Result<(), String> {
+    let (old, entries) = read_journal_with_layout(path)?;
+    let Some(old) = old.filter(|old| old.pairs_per_pairing != layout.pairs_per_pairing) else { return Ok(()) };
+    if old.players != layout.players || old.kind != layout.kind {
+        return Ok(());
+    }
+    let (old_games, new_games) = (2 * old.pairs_per_pairing.max(1), 2 * layout.pairs_per_pairing.max(1));
+    let mut lines = vec![layout.to_line()];
+    for mut entry in entries {
+        let (pairing, within) = (entry.game / old_games, entry.game % old_games);
+        if within >= new_games {
+            return Err(format!(
+                "journal {} holds {} pairs per pairing; resume it with at least that many (--pairs)",
+                path.display(),
+                old.pairs_per_pairing
+            ));
+        }
+        entry.game = pairing * new_games + within;
+        lines.push(entry.to_json());
+    }
+    let fresh = path.with_extension("jsonl.new");
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    std::fs::write(&fresh, text)
+        .and_then(|_| std::fs::rename(&fresh, path))
+        .map_err(|e| format!("cannot rewrite journal {}: {e}", path.display()))
+}
+
 /// Reads a journal's games for resuming. A torn last line (the process
 /// was killed mid-write) is ignored; a later duplicate of a game replaces
 /// nothing.
@@ -328,6 +362,31 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("read");
         assert_eq!(text.lines().count(), 4, "{text}");
         assert!(text.ends_with('\n'));
+        // Renumbered for more pairs before it is read, a game keeps its
+        // pairing, pair and colours.
+        let pool = JournalLayout {
+            kind: TournamentKind::Pool { candidates: 2, head_to_head: false },
+            players: vec!["a".into(), "b".into(), "o".into()],
+            ..layout.clone()
+        };
+        let pool_path = path.with_extension("pool.jsonl");
+        let _ = std::fs::remove_file(&pool_path);
+        let mut writer = JournalWriter::open(&pool_path, &pool).expect("open");
+        // Ten pairs a pairing: 20 and 21 are the second pairing's first pair, 39 its last game.
+        for game in [0, 1, 19, 20, 21, 39] {
+            writer.append(&JournalEntry { game, ..entry.clone() }).expect("write");
+        }
+        drop(writer);
+        let grown = JournalLayout { pairs_per_pairing: 15, ..pool.clone() };
+        renumber_for(&pool_path, &grown).expect("renumbered");
+        let (read_layout, entries) = read_journal_with_layout(&pool_path).expect("readable");
+        assert_eq!(read_layout, Some(grown.clone()));
+        assert_eq!(entries.iter().map(|e| e.game).collect::<Vec<_>>(), vec![0, 1, 19, 30, 31, 49]);
+        renumber_for(&pool_path, &grown).expect("nothing to do");
+        assert_eq!(read_journal(&pool_path).expect("readable").len(), 6);
+        let error = renumber_for(&pool_path, &JournalLayout { pairs_per_pairing: 5, ..pool }).expect_err("fewer");
+        assert!(error.contains("at least"), "{error}");
+        let _ = std::fs::remove_file(&pool_path);
         // A journal from before layouts reads with none, and gets one.
         std::fs::write(&path, text.lines().skip(1).map(|l| format!("{l}\n")).collect::<String>()).expect("write");
         assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((None, 2)));

@@ -5,7 +5,7 @@
 use crate::game::{play_game, GameLabels, GameSettings, LimitSpec};
 use crate::game_record::{GameRecord, GameResult, TrappyCounts};
 use crate::in_process::InProcessPlayer;
-use crate::journal::{read_journal, JournalEntry, JournalLayout, JournalWriter};
+use crate::journal::{read_journal, renumber_for, JournalEntry, JournalLayout, JournalWriter};
 use crate::network_player::{NetworkPlayer, NetworkSpec};
 use crate::odds::Odds;
 use crate::openings::Opening;
@@ -283,6 +283,7 @@ pub fn run_tournament(
 ) -> Result<BTreeMap<(usize, usize), PairingScore>, String> {
     check_tournament(tournament)?;
     let games = schedule(tournament);
+    renumber_for(&tournament.journal, &tournament.layout())?;
     let entries = read_journal(&tournament.journal)?;
     let done: std::collections::BTreeSet<usize> = entries.iter().map(|e| e.game).collect();
     let todo: Vec<ScheduledGame> = games.iter().copied().filter(|g| !done.contains(&g.index)).collect();
