@@ -10,8 +10,8 @@
 //! human-move network, or `opponent.rs` for one who searches less deep),
 //! and `decide.rs` plays the move with the best expected score over those
 //! replies (`expected.rs`) when it beats the plain move's by the margin.
-//! With `TrapScale` 0 the policy is inactive and
-//! the engine is the plain engine, node for node.
+//! With `TrapScale` 0 the policy is inactive and the engine is the plain
+//! engine, node for node.
 
 pub mod annotate;
 pub mod config;
