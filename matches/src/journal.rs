@@ -164,12 +164,8 @@ impl JournalWriter {
         let text = String::from_utf8_lossy(&existing[..whole]);
         let header = layout.to_line();
         if text.lines().next() != Some(header.as_str()) {
-            // Written beside and renamed over, so a kill now loses nothing.
             let games = text.lines().filter(|line| JournalLayout::from_line(line).is_none());
-            let rewritten: String =
-                std::iter::once(header.as_str()).chain(games).map(|line| format!("{line}\n")).collect();
-            let fresh = path.with_extension("jsonl.new");
-            std::fs::write(&fresh, rewritten).and_then(|_| std::fs::rename(&fresh, path)).map_err(fail)?;
+            replace_journal(path, std::iter::once(header.as_str()).chain(games))?;
         } else if whole < existing.len() {
             OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(whole as u64)).map_err(fail)?;
         }
@@ -214,8 +210,14 @@ pub fn renumber_for(path: &Path, layout: &JournalLayout) -> Result<(), String> {
         entry.game = pairing * new_games + within;
         lines.push(entry.to_json());
     }
+    replace_journal(path, lines.iter().map(String::as_str))
+}
+
+/// Replaces the journal with `lines`, written beside it and renamed over,
+/// so a kill during the rewrite loses nothing.
+fn replace_journal<'a>(path: &Path, lines: impl Iterator<Item = &'a str>) -> Result<(), String> {
+    let text: String = lines.map(|line| format!("{line}\n")).collect();
     let fresh = path.with_extension("jsonl.new");
-    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
     std::fs::write(&fresh, text)
         .and_then(|_| std::fs::rename(&fresh, path))
         .map_err(|e| format!("cannot rewrite journal {}: {e}", path.display()))

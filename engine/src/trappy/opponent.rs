@@ -9,8 +9,8 @@
 //! reply" is ours and it sees through the very traps it should fall for.
 //! The opponent's own table lives for the game, as a real engine's does.
 
-use super::natural::{probabilities, score_replies_within};
-use super::reply_model::LikelyReply;
+use super::natural::score_replies_within;
+use super::reply_model::{natural_likelihoods, policy_likelihoods, LikelyReply};
 use crate::lc0::{Lc0Network, Scratch};
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
@@ -115,9 +115,7 @@ impl OpponentModel {
         if probe.limits_reached() {
             return Err(OutOfBudget);
         }
-        let scores: Vec<i32> = scored.iter().map(|s| s.score).collect();
-        let odds = probabilities(&scores, temperature);
-        Ok(scored.iter().zip(odds).map(|(s, probability)| LikelyReply { reply: s.reply, probability }).collect())
+        Ok(natural_likelihoods(&scored, temperature))
     }
 
     /// The network's policy in `after`, reading the game as it stands: the
@@ -137,10 +135,7 @@ impl OpponentModel {
         let policy = network.policy_with(&game, &mut self.scratch);
         probe.charge(NETWORK_NODES);
         // The policy comes most likely first.
-        Ok(policy
-            .iter()
-            .map(|entry| LikelyReply { reply: entry.mv, probability: f64::from(entry.probability) })
-            .collect())
+        Ok(policy_likelihoods(&policy))
     }
 
     /// The reply the opponent plays after `root_move`, searching `depth`

@@ -4,8 +4,8 @@
 //! Either names a trap by what players play: a reply that loses, and how
 //! often this kind of player makes it.
 
-use super::natural::{probabilities, score_replies};
-use crate::lc0::{network_name, Lc0Network};
+use super::natural::{probabilities, score_replies, ScoredReply};
+use crate::lc0::{network_name, Lc0Network, MoveProbability};
 use crate::search::Searcher;
 use movegen::{Board, Move};
 use std::path::Path;
@@ -49,21 +49,25 @@ impl ReplyModel {
     pub fn replies(&self, history: &[Board], searcher: &mut Searcher) -> Vec<LikelyReply> {
         let Some(board) = history.last() else { return Vec::new() };
         let mut replies: Vec<LikelyReply> = match self {
-            ReplyModel::Natural { temperature } => {
-                let (scored, _) = score_replies(searcher, board);
-                let scores: Vec<i32> = scored.iter().map(|s| s.score).collect();
-                let shares = probabilities(&scores, *temperature);
-                scored.iter().zip(shares).map(|(s, probability)| LikelyReply { reply: s.reply, probability }).collect()
-            }
-            ReplyModel::Network { network, .. } => network
-                .policy(history)
-                .iter()
-                .map(|entry| LikelyReply { reply: entry.mv, probability: f64::from(entry.probability) })
-                .collect(),
+            ReplyModel::Natural { temperature } => natural_likelihoods(&score_replies(searcher, board).0, *temperature),
+            ReplyModel::Network { network, .. } => policy_likelihoods(&network.policy(history)),
         };
         replies.sort_by(|a, b| b.probability.total_cmp(&a.probability));
         replies
     }
+}
+
+/// The natural model's replies (scored, best first) as probabilities: a
+/// softmax at `temperature` centipawns, in the same order.
+pub fn natural_likelihoods(scored: &[ScoredReply], temperature: i32) -> Vec<LikelyReply> {
+    let scores: Vec<i32> = scored.iter().map(|s| s.score).collect();
+    let shares = probabilities(&scores, temperature);
+    scored.iter().zip(shares).map(|(s, probability)| LikelyReply { reply: s.reply, probability }).collect()
+}
+
+/// A network's policy as likely replies, in the same order.
+pub fn policy_likelihoods(policy: &[MoveProbability]) -> Vec<LikelyReply> {
+    policy.iter().map(|entry| LikelyReply { reply: entry.mv, probability: f64::from(entry.probability) }).collect()
 }
 
 /// A network of the `OpponentModel` option, with the rating its file name
