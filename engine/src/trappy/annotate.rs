@@ -4,11 +4,11 @@
 //! and each such reply gets a full-window search sharing the main table.
 
 use super::config::TrapConfig;
-use super::expected::{reply_gain, ReplyOutcome};
+use super::expected::{ReplyOutcome, ResultCurve};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{predict, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
-use crate::search::score::{win_chance, INFINITY};
+use crate::search::score::INFINITY;
 use movegen::Move;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,8 @@ pub struct AnnotatedRoot {
     /// What the iterations' predicted reply adds to the move's expected
     /// score (`expected.rs`), in points.
     pub gain: f64,
+    /// The curve the expected score is counted on.
+    pub curve: ResultCurve,
     /// Best profit first.
     pub traps: Vec<AnnotatedTrap>,
 }
@@ -37,7 +39,7 @@ pub struct AnnotatedRoot {
 impl AnnotatedRoot {
     /// The move's expected score against the iterations' opponent.
     pub fn expected(&self) -> f64 {
-        win_chance(self.raw) + self.gain
+        self.curve.points(self.raw) + self.gain
     }
 }
 
@@ -79,12 +81,12 @@ pub fn annotate_roots(
             vector.push((depth, value));
             if let Some(p) = prediction.filter(|p| p.reply == reply) {
                 let outcome = ReplyOutcome { reply, probability: f64::from(p.probability) / 1000.0, value };
-                gain = reply_gain(raw, &outcome, config.trust());
+                gain = config.expectation().reply_gain(raw, &outcome);
             }
             traps.push(AnnotatedTrap { reply, vector, profit, trappiness });
         }
         traps.sort_by_key(|trap| std::cmp::Reverse(trap.profit));
-        roots.push(AnnotatedRoot { mv, raw, gain, traps });
+        roots.push(AnnotatedRoot { mv, raw, gain, curve: config.curve, traps });
     }
     Some(roots)
 }

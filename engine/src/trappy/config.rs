@@ -1,5 +1,6 @@
 //! Trap parameters, read from the tunables.
 
+use super::expected::{Expectation, ResultCurve};
 use crate::tunables::Tunables;
 
 /// How the opponent model predicts the reply to a root move.
@@ -36,6 +37,8 @@ pub struct TrapConfig {
     pub method: TrapMethod,
     /// The natural-move model's softmax temperature, in centipawns.
     pub temperature: i32,
+    /// The score-to-result curve the expected score is counted on.
+    pub curve: ResultCurve,
     /// The verification's nodes, in percent of the search's.
     pub budget_percent: u64,
     /// Alternatives verified at most per search; with `Search`, the
@@ -55,6 +58,7 @@ impl TrapConfig {
             opponent_gap: t.trap_opponent_gap as usize,
             method: if t.trap_method == 0 { TrapMethod::Natural } else { TrapMethod::Search },
             temperature: t.trap_temperature,
+            curve: ResultCurve { centre: t.trap_result_centre, scale: t.trap_result_scale },
             budget_percent: t.trap_budget as u64,
             candidates: t.trap_candidates as usize,
         }
@@ -67,9 +71,10 @@ impl TrapConfig {
         self.scale > 0
     }
 
-    /// The trust in the model, 0 to 1.
-    pub fn trust(&self) -> f64 {
-        f64::from(self.scale) / 100.0
+    /// How replies are weighed: the trust in the model, 0 to 1, and the
+    /// curve.
+    pub fn expectation(&self) -> Expectation {
+        Expectation { trust: f64::from(self.scale) / 100.0, curve: self.curve }
     }
 
     /// The margin in points.

@@ -12,13 +12,13 @@
 //! whatever the allowance cuts short counts as not found.
 
 use super::config::{TrapConfig, TrapMethod};
-use super::expected::{best_case, expected_score, lowest_raw_reaching, replies_to_verify, reply_gain, ReplyOutcome};
+use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{predict, SHALLOWEST_VIEW};
 use super::opponent::OpponentModel;
 use super::reply_model::LikelyReply;
 use crate::search::root_policy::{IterationSummary, RootProbe};
-use crate::search::score::{win_chance, MATE_BOUND};
+use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;
 use movegen::Move;
 
@@ -194,7 +194,7 @@ impl<'v> Verifier<'v, '_> {
     /// profit from `highest` (for an alternative, the most its minimax
     /// value can be, so the profit is never overstated).
     fn record_traps(&mut self, mv: Move, outcomes: &[ReplyOutcome], raw: i32, highest: i32) -> Vec<Move> {
-        let (best, trust) = (self.best(), self.config.trust());
+        let (best, expectation) = (self.best(), self.config.expectation());
         let traps: Vec<TrapFinding> = outcomes
             .iter()
             .filter(|o| o.value > best && o.value > raw)
@@ -203,7 +203,7 @@ impl<'v> Verifier<'v, '_> {
                 reply: o.reply,
                 probability: (1000.0 * o.probability).round() as i32,
                 profit: o.value - highest.max(raw),
-                gain: (1000.0 * reply_gain(raw, o, trust)).round() as i32,
+                gain: (1000.0 * expectation.reply_gain(raw, o)).round() as i32,
             })
             .collect();
         let replies = traps.iter().map(|t| t.reply).collect();
@@ -215,19 +215,19 @@ impl<'v> Verifier<'v, '_> {
     /// replies other than the main line's.
     fn plain_expected(&mut self) -> Result<f64, Aborted> {
         let (plain, best, config) = (self.plain(), self.best(), self.config);
-        let Some(distribution) = self.distribution(plain)? else { return Ok(win_chance(best)) };
+        let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(best)) };
         let minimax_reply = self.summary.pv.get(1).copied();
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
         let outcomes = self.outcomes(plain, &replies, best)?;
         self.record_traps(plain, &outcomes, best, best);
-        Ok(expected_score(best, &outcomes, config.trust()))
+        Ok(config.expectation().score(best, &outcomes))
     }
 
     /// Walks the alternatives in the search's order. Each whose value at
     /// the final iteration could still win, were every reply a trap at the
     /// cap, uses up a candidate and is verified.
     fn best_alternative(&mut self, target: f64) -> Option<Alternative> {
-        let (depth, best, trust) = (self.depth(), self.best(), self.config.trust());
+        let (depth, best, expectation) = (self.depth(), self.best(), self.config.expectation());
         let mut winner: Option<Alternative> = None;
         let mut spent = 0;
         for &mv in &self.summary.root_order[1..] {
@@ -239,7 +239,7 @@ impl<'v> Verifier<'v, '_> {
             // move's value at the final iteration unless that is a lower
             // bound.
             let highest = history.values[depth].filter(|v| v.bound != Bound::Lower).map_or(best, |v| v.value.min(best));
-            if best_case(highest, 1.0, self.ceiling(), trust) < target {
+            if expectation.best_case(highest, 1.0, self.ceiling()) < target {
                 continue;
             }
             spent += 1;
@@ -263,11 +263,11 @@ impl<'v> Verifier<'v, '_> {
         highest: i32,
         target: f64,
     ) -> Result<Option<Alternative>, Aborted> {
-        let (depth, trust, config) = (self.depth(), self.config.trust(), self.config);
+        let (depth, expectation, config) = (self.depth(), self.config.expectation(), self.config);
         let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
         let mass: f64 = replies.iter().map(|r| r.probability).sum();
-        if best_case(highest, mass, self.ceiling(), trust) < target {
+        if expectation.best_case(highest, mass, self.ceiling()) < target {
             return Ok(None);
         }
         // The lowest minimax value that could win were every searched
@@ -276,15 +276,17 @@ impl<'v> Verifier<'v, '_> {
             .iter()
             .map(|r| ReplyOutcome { reply: r.reply, probability: r.probability, value: self.ceiling() })
             .collect();
-        let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &dreamt, trust, target) else {
+        let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &dreamt, &expectation, target) else {
             return Ok(None);
         };
         let outcomes = self.outcomes(mv, &replies, floor)?;
-        let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, trust, target) else { return Ok(None) };
+        let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, &expectation, target) else {
+            return Ok(None);
+        };
         let trap_replies = self.record_traps(mv, &outcomes, threshold, highest);
         if self.probe.search(&[mv], depth as i32 - 1, threshold - 1, threshold).ok_or(Aborted)? < threshold {
             return Ok(None);
         }
-        Ok(Some(Alternative { mv, value: expected_score(threshold, &outcomes, trust), trap_replies }))
+        Ok(Some(Alternative { mv, value: expectation.score(threshold, &outcomes), trap_replies }))
     }
 }

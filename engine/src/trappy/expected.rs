@@ -1,23 +1,23 @@
 //! A root move's expected score against the modelled opponent.
 //!
 //! The opponent plays reply `r` with probability `p(r)`; what `r` leaves
-//! us is worth `W(v(m, r))` points, `W` being the engine's own
-//! score-to-result curve (`search::score::win_chance`). Points average
-//! where centipawns do not: a mate and a pawn up are 1.0 and 0.6, not
-//! "fifteen thousand". Only the likeliest replies are searched; every
-//! other reply, and any reply valued at or below the move's minimax value
-//! `raw(m)`, counts at `raw(m)`: minimax says the opponent can hold us to
-//! that, and assuming no more is the safe direction. `TrapScale` is the
-//! trust `t` in the model:
+//! us is worth `W(v(m, r))` points, `W` being a score-to-result curve
+//! (`ResultCurve`): by default the engine's own (`search::score::win_chance`).
+//! Points average where centipawns do not: a mate and a pawn up are 1.0
+//! and 0.6, not "fifteen thousand". Only the likeliest replies are
+//! searched; every other reply, and any reply valued at or below the
+//! move's minimax value `raw(m)`, counts at `raw(m)`: minimax says the
+//! opponent can hold us to that, and assuming no more is the safe
+//! direction. `TrapScale` is the trust `t` in the model:
 //!
 //! `E(m) = W(raw) + t × Σ p(r) × (W(max(v(r), raw)) − W(raw))`.
 //!
-//! With `t <= 1` and `Σ p <= 1`, `E` never falls as `raw` grows, so the
-//! smallest `raw` at which a move would beat another is found by
-//! bisection and settled by one null-window search (`decide.rs`).
+//! With `t <= 1`, `Σ p <= 1` and any rising `W`, `E` never falls as `raw`
+//! grows, so the smallest `raw` at which a move would beat another is
+//! found by bisection and settled by one null-window search (`decide.rs`).
 
 use super::reply_model::LikelyReply;
-use crate::search::score::win_chance;
+use crate::search::score::{win_chance, MATE_BOUND, RESULT_SCALE};
 use movegen::Move;
 
 /// A reply the decision searched: how likely the model makes it, and its
@@ -34,23 +34,60 @@ pub struct ReplyOutcome {
 /// and its search costs as much as a likely reply's.
 pub const LEAST_PROBABILITY: f64 = 0.02;
 
-/// The expected score (0 to 1) of a move whose minimax value is `raw`.
-pub fn expected_score(raw: i32, outcomes: &[ReplyOutcome], trust: f64) -> f64 {
-    let base = win_chance(raw);
-    let gain: f64 = outcomes.iter().map(|o| o.probability * (win_chance(o.value.max(raw)) - base)).sum();
-    base + trust * gain
+/// What a score is worth in points against the opponent: a logistic curve
+/// even at `centre` centipawns, `scale` centipawns per unit. The engine's
+/// own curve (centre 0, scale 400) is what two engines of equal strength
+/// score; against a player who blunders, a position many pawns down can
+/// still be even, and a curve fitted to the games played against such
+/// players (`TrapResultCentre`, `TrapResultScale`) is flatter and further
+/// left. The curve decides how much risk the expected score takes: in its
+/// lower tail it is convex, and a gamble looks cheap.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ResultCurve {
+    pub centre: i32,
+    pub scale: i32,
 }
 
-/// What one reply adds to the expected score at `raw`, in points.
-pub fn reply_gain(raw: i32, outcome: &ReplyOutcome, trust: f64) -> f64 {
-    trust * outcome.probability * (win_chance(outcome.value.max(raw)) - win_chance(raw))
+impl ResultCurve {
+    pub const ENGINE: ResultCurve = ResultCurve { centre: 0, scale: RESULT_SCALE as i32 };
+
+    /// The share of the points `score` is worth; a mate is all or none.
+    pub fn points(&self, score: i32) -> f64 {
+        if *self == ResultCurve::ENGINE || score.abs() >= MATE_BOUND {
+            return win_chance(score);
+        }
+        let centred = f64::from(score) - f64::from(self.centre);
+        1.0 / (1.0 + (-centred / f64::from(self.scale.max(1))).exp())
+    }
 }
 
-/// The most a move of minimax value `raw` could expect were replies
-/// carrying `mass` of the probability all worth `value`.
-pub fn best_case(raw: i32, mass: f64, value: i32, trust: f64) -> f64 {
-    let base = win_chance(raw);
-    base + trust * mass * (win_chance(value.max(raw)) - base)
+/// How replies are weighed: the trust in the model (0 to 1) and the curve.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Expectation {
+    pub trust: f64,
+    pub curve: ResultCurve,
+}
+
+impl Expectation {
+    /// The expected score (0 to 1) of a move whose minimax value is `raw`.
+    pub fn score(&self, raw: i32, outcomes: &[ReplyOutcome]) -> f64 {
+        let base = self.curve.points(raw);
+        let gain: f64 = outcomes.iter().map(|o| o.probability * (self.curve.points(o.value.max(raw)) - base)).sum();
+        base + self.trust * gain
+    }
+
+    /// What one reply adds to the expected score at `raw`, in points.
+    pub fn reply_gain(&self, raw: i32, outcome: &ReplyOutcome) -> f64 {
+        let curve = &self.curve;
+        self.trust * outcome.probability * (curve.points(outcome.value.max(raw)) - curve.points(raw))
+    }
+
+    /// The most a move of minimax value `raw` could expect were replies
+    /// carrying `mass` of the probability all worth `value`.
+    pub fn best_case(&self, raw: i32, mass: f64, value: i32) -> f64 {
+        let base = self.curve.points(raw);
+        base + self.trust * mass * (self.curve.points(value.max(raw)) - base)
+    }
 }
 
 /// The smallest `raw` in `lowest..=highest` whose expected score reaches
@@ -59,10 +96,10 @@ pub fn lowest_raw_reaching(
     lowest: i32,
     highest: i32,
     outcomes: &[ReplyOutcome],
-    trust: f64,
+    expectation: &Expectation,
     target: f64,
 ) -> Option<i32> {
-    let reaches = |raw: i32| expected_score(raw, outcomes, trust) >= target;
+    let reaches = |raw: i32| expectation.score(raw, outcomes) >= target;
     if lowest > highest || !reaches(highest) {
         return None;
     }
@@ -118,35 +155,62 @@ mod tests {
         ReplyOutcome { reply, probability, value }
     }
 
+    fn trusting(trust: f64) -> Expectation {
+        Expectation { trust, curve: ResultCurve::ENGINE }
+    }
+
     #[test]
     fn a_mate_and_a_pawn_average_in_points() {
         let r = replies();
         // Half the time the opponent walks into mate, else we stay level.
         let outcomes = [outcome(r[0], 0.5, MATE - 3)];
-        assert!((expected_score(0, &outcomes, 1.0) - 0.75).abs() < 1e-12);
+        assert!((trusting(1.0).score(0, &outcomes) - 0.75).abs() < 1e-12);
         // Replies the minimax value already covers add nothing.
         let held = [outcome(r[0], 0.6, -50), outcome(r[1], 0.3, 0)];
-        assert!((expected_score(0, &held, 1.0) - 0.5).abs() < 1e-12);
+        assert!((trusting(1.0).score(0, &held) - 0.5).abs() < 1e-12);
         // No trust: the minimax value alone.
-        assert!((expected_score(120, &outcomes, 0.0) - win_chance(120)).abs() < 1e-12);
-        assert!((reply_gain(0, &outcomes[0], 0.5) - 0.125).abs() < 1e-12);
+        assert!((trusting(0.0).score(120, &outcomes) - win_chance(120)).abs() < 1e-12);
+        assert!((trusting(0.5).reply_gain(0, &outcomes[0]) - 0.125).abs() < 1e-12);
     }
 
     #[test]
     fn the_expected_score_never_falls_as_raw_grows_and_bisection_finds_the_least() {
         let r = replies();
         let outcomes = [outcome(r[0], 0.5, 300), outcome(r[1], 0.3, 900), outcome(r[2], 0.15, MATE - 1)];
-        let mut previous = 0.0;
-        for raw in -600..=400 {
-            let e = expected_score(raw, &outcomes, 1.0);
-            assert!(e >= previous - 1e-12, "falls at {raw}");
-            previous = e;
+        let flat = ResultCurve { centre: -1400, scale: 800 };
+        for curve in [ResultCurve::ENGINE, flat] {
+            let full = Expectation { trust: 1.0, curve };
+            let mut previous = 0.0;
+            for raw in -2000..=400 {
+                let e = full.score(raw, &outcomes);
+                assert!(e >= previous - 1e-12, "falls at {raw}");
+                previous = e;
+            }
+            let partial = Expectation { trust: 0.8, curve };
+            let target = full.score(0, &[]) + 0.01;
+            let found = lowest_raw_reaching(-2000, 0, &outcomes, &partial, target).expect("reaches");
+            let by_scan = (-2000..=0).find(|&raw| partial.score(raw, &outcomes) >= target);
+            assert_eq!(Some(found), by_scan);
+            assert_eq!(lowest_raw_reaching(-2000, 0, &[], &full, target), None, "no trap, no way past the plain move");
         }
-        let target = expected_score(0, &[], 1.0) + 0.01;
-        let found = lowest_raw_reaching(-600, 0, &outcomes, 0.8, target).expect("reaches");
-        let by_scan = (-600..=0).find(|&raw| expected_score(raw, &outcomes, 0.8) >= target);
-        assert_eq!(Some(found), by_scan);
-        assert_eq!(lowest_raw_reaching(-600, 0, &[], 1.0, target), None, "no trap, no way past the plain move");
+    }
+
+    #[test]
+    fn a_curve_centred_far_behind_takes_no_gamble_the_engines_own_curve_takes() {
+        // Fifteen pawns down, a move that keeps -1500 against one at -1750
+        // whose likeliest reply (30 %) gives back six and a half pawns. By
+        // the engine's own curve the game is lost either way and the gamble
+        // is worth it; against a player with whom -1400 is an even game,
+        // the 250 cp given up cost more than the trap is expected to bring.
+        let r = replies();
+        let gamble = [outcome(r[0], 0.3, -1100)];
+        let engine = trusting(1.0);
+        let fitted = Expectation { trust: 1.0, curve: ResultCurve { centre: -1400, scale: 800 } };
+        assert!(engine.score(-1750, &gamble) > engine.score(-1500, &[]));
+        assert!(fitted.score(-1750, &gamble) < fitted.score(-1500, &[]));
+        // Mates stay all or nothing on any curve.
+        assert_eq!((fitted.curve.points(MATE - 2), fitted.curve.points(-(MATE - 2))), (1.0, 0.0));
+        assert!((fitted.curve.points(-1400) - 0.5).abs() < 1e-12);
     }
 
     #[test]

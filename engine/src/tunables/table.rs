@@ -197,6 +197,11 @@ declare_tunables! {
     trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1, shown;
     trap_method: "TrapMethod" = 0, 0, 1, 1 => TunableKind::Choice(&["natural", "search"]), shown;
     trap_temperature: "TrapTemperature" = 50, 5, 400, 5;
+    // The score-to-result curve of the expected score (expected.rs): even
+    // at TrapResultCentre, TrapResultScale cp per unit; the engine's own
+    // curve (0, 400) by default.
+    trap_result_centre: "TrapResultCentre" = 0, -3000, 3000, 100, shown;
+    trap_result_scale: "TrapResultScale" = 400, 100, 4000, 50, shown;
     trap_unknown_opponent: "TrapUnknownOpponent" = 0, 0, 1, 1 => TunableKind::Choice(&["false", "true"]), shown;
     trap_budget: "TrapBudget" = 50, 0, 1000, 5, shown;
     trap_candidates: "TrapCandidates" = 8, 1, 16, 1;

@@ -7,6 +7,7 @@
 
 use crate::fit::model::{fit_scale, gradient, mean_error, minimise_scale, win_probability, Adam, Sample};
 use crate::fit::positions::{extract_positions, format_position, parse_positions, LabelledPosition};
+use crate::fit::result_curve::{run_curve, CurveArgs};
 use crate::fit::stockfish::UciScorer;
 use crate::support::atomic_write::write_atomically;
 use crate::support::parallel::{over_chunks, over_chunks_mut, thread_count};
@@ -31,6 +32,9 @@ pub enum FitCommand {
     Extract(ExtractArgs),
     /// Fit every evaluation weight to a position set and write an options file
     Run(RunArgs),
+    /// Fit the trappy root's score-to-result curve to one player's scores
+    /// and results (TrapResultCentre, TrapResultScale)
+    Curve(CurveArgs),
 }
 
 #[derive(Args, Debug)]
@@ -94,6 +98,7 @@ pub fn run_fit(args: &FitArgs) -> Result<String, String> {
     match &args.command {
         FitCommand::Extract(extract) => run_extract(extract),
         FitCommand::Run(run) => run_fitting(run),
+        FitCommand::Curve(curve) => run_curve(curve),
     }
 }
 
