@@ -60,13 +60,18 @@ impl Curve {
     }
 }
 
+/// The ranges of `TrapResultCentre` and `TrapResultScale`: the fit stays
+/// inside them, so that its options can be set as printed.
+const CENTRES: (f64, f64) = (-3000.0, 3000.0);
+const SCALES: (f64, f64) = (100.0, 4000.0);
+
 /// The curve that makes the results likeliest: a coarse grid, then finer
 /// ones around the best point (the likelihood has one peak in practice).
 pub fn fit_curve(data: &[ScoredResult]) -> Curve {
     let mut best = Curve { centre: 0.0, scale: 400.0 };
     let mut best_fit = best.log_likelihood(data);
     let (mut centre_step, mut scale_factor) = (200.0, 1.25_f64);
-    let (mut centres, mut scales) = ((-3000.0, 3000.0), (100.0, 4000.0));
+    let (mut centres, mut scales) = (CENTRES, SCALES);
     for _ in 0..5 {
         let mut centre = centres.0;
         while centre <= centres.1 {
@@ -81,8 +86,11 @@ pub fn fit_curve(data: &[ScoredResult]) -> Curve {
             }
             centre += centre_step;
         }
-        centres = (best.centre - 2.0 * centre_step, best.centre + 2.0 * centre_step);
-        scales = (best.scale / scale_factor / scale_factor, best.scale * scale_factor * scale_factor);
+        centres = ((best.centre - 2.0 * centre_step).max(CENTRES.0), (best.centre + 2.0 * centre_step).min(CENTRES.1));
+        scales = (
+            (best.scale / scale_factor / scale_factor).max(SCALES.0),
+            (best.scale * scale_factor * scale_factor).min(SCALES.1),
+        );
         centre_step /= 4.0;
         scale_factor = scale_factor.sqrt().sqrt();
     }
@@ -216,11 +224,17 @@ pub fn run_curve(args: &CurveArgs) -> Result<String, String> {
     let n = data.len() as f64;
     let mean_score = data.iter().map(|d| d.score).sum::<f64>() / n;
     let mean_points = data.iter().map(|d| d.points).sum::<f64>() / n;
+    let at_edge = [CENTRES.0, CENTRES.1].iter().any(|&c| (fitted.centre - c).abs() < 1.0)
+        || [SCALES.0, SCALES.1].iter().any(|&s| (fitted.scale - s).abs() < 1.0);
+    let warning = match at_edge {
+        true => "\nthe fit stopped at the edge of the options' ranges: the results hardly depend on the score",
+        false => "",
+    };
     Ok(format!(
         "{} scored moves by {}: mean score {mean_score:+.0} cp, mean result {:.1} %\n\
          fitted curve: even at {:+.0} cp, {:.0} cp per unit (log-likelihood {:.4}; the engine's own curve, \
          even at 0 and 400 cp per unit: {:.4})\n\
-         options: TrapResultCentre = {:.0}, TrapResultScale = {:.0}",
+         options: TrapResultCentre = {:.0}, TrapResultScale = {:.0}{warning}",
         data.len(),
         args.player,
         100.0 * mean_points,
@@ -290,6 +304,13 @@ mod tests {
         assert!((fitted.centre - truth.centre).abs() < 25.0, "{fitted:?}");
         assert!((fitted.scale / truth.scale - 1.0).abs() < 0.05, "{fitted:?}");
         assert!(fitted.log_likelihood(&data) > Curve { centre: 0.0, scale: 400.0 }.log_likelihood(&data));
+        // A player who wins from every score pushes the curve to the edge
+        // of the options' ranges, never beyond.
+        let always_won: Vec<ScoredResult> =
+            (-20..=20).map(|step| ScoredResult { score: f64::from(step) * 100.0, points: 1.0 }).collect();
+        let edge = fit_curve(&always_won);
+        assert!((CENTRES.0..=CENTRES.1).contains(&edge.centre) && (SCALES.0..=SCALES.1).contains(&edge.scale));
+        assert_eq!(edge.centre, CENTRES.0, "{edge:?}");
     }
 
     #[test]
