@@ -53,6 +53,8 @@ impl ResultCurve {
 
     /// The share of the points `score` is worth; a mate is all or none.
     pub fn points(&self, score: i32) -> f64 {
+        // The engine's own curve goes through `win_chance` itself, so that
+        // by default every decision is the same to the last bit.
         if *self == ResultCurve::ENGINE || score.abs() >= MATE_BOUND {
             return win_chance(score);
         }
