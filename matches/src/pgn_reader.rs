@@ -1,6 +1,8 @@
 //! A PGN reader: tag pairs and the main line of each game, as SAN tokens
-//! checked against the rules. Comments, variations, NAGs and move numbers
-//! are skipped; a game that breaks the rules is reported with its number.
+//! checked against the rules, with the comment that follows each move
+//! (where engines write their score). Variations, NAGs, move numbers and
+//! `;` comments are skipped; a game that breaks the rules is reported with
+//! its number.
 
 use movegen::{Board, Move};
 use std::fmt;
@@ -11,6 +13,8 @@ pub struct PgnGame {
     /// The position the moves start from (the FEN tag, or the start).
     pub start: Board,
     pub moves: Vec<Move>,
+    /// The first `{...}` comment after each move of `moves`, if any.
+    pub comments: Vec<Option<String>>,
     /// "1-0", "0-1", "1/2-1/2" or "*".
     pub result: String,
 }
@@ -38,16 +42,25 @@ impl std::error::Error for PgnError {}
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// Splits movetext into tokens, dropping comments, variations and NAGs.
-fn movetext_tokens(text: &str) -> Vec<String> {
+/// A piece of movetext: a move, move number or result, or a `{...}`
+/// comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Word(String),
+    Comment(String),
+}
+
+/// Splits movetext into tokens, dropping variations (and the comments in
+/// them), `;` comments and NAGs.
+fn movetext_tokens(text: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
     let mut current = String::new();
-    let mut depth_braces = false;
+    let mut comment: Option<String> = None;
     let mut variation_depth = 0usize;
     let mut line_comment = false;
-    let flush = |current: &mut String, tokens: &mut Vec<String>| {
+    let flush = |current: &mut String, tokens: &mut Vec<Token>| {
         if !current.is_empty() {
-            tokens.push(std::mem::take(current));
+            tokens.push(Token::Word(std::mem::take(current)));
         }
     };
     for c in text.chars() {
@@ -55,14 +68,18 @@ fn movetext_tokens(text: &str) -> Vec<String> {
             line_comment = c != '\n';
             continue;
         }
-        if depth_braces {
-            depth_braces = c != '}';
+        if let Some(text) = comment.as_mut() {
+            if c != '}' {
+                text.push(c);
+            } else if let Some(text) = comment.take().filter(|_| variation_depth == 0) {
+                tokens.push(Token::Comment(text.trim().to_string()));
+            }
             continue;
         }
         match c {
             '{' => {
                 flush(&mut current, &mut tokens);
-                depth_braces = true;
+                comment = Some(String::new());
             }
             ';' => {
                 flush(&mut current, &mut tokens);
@@ -84,17 +101,20 @@ fn movetext_tokens(text: &str) -> Vec<String> {
     flush(&mut current, &mut tokens);
     tokens
         .into_iter()
-        .filter(|t| !t.starts_with('$'))
-        .map(|t| {
-            // "12.e4" and "12...e5" carry their move number: keep the move.
-            let without_number = t.trim_start_matches(|c: char| c.is_ascii_digit());
-            if without_number.len() < t.len() && without_number.starts_with('.') {
-                without_number.trim_start_matches('.').to_string()
-            } else {
-                t
+        .filter_map(|token| match token {
+            Token::Word(word) if word.starts_with('$') => None,
+            Token::Word(word) => {
+                // "12.e4" and "12...e5" carry their move number: keep the move.
+                let without_number = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                let word = if without_number.len() < word.len() && without_number.starts_with('.') {
+                    without_number.trim_start_matches('.').to_string()
+                } else {
+                    word
+                };
+                Some(Token::Word(word)).filter(|t| t != &Token::Word(String::new()))
             }
+            comment => Some(comment),
         })
-        .filter(|t| !t.is_empty())
         .collect()
 }
 
@@ -113,17 +133,29 @@ fn finish_game(number: usize, tags: Vec<(String, String)>, movetext: &str) -> Re
     };
     let mut board = start.clone();
     let mut moves = Vec::new();
+    let mut comments: Vec<Option<String>> = Vec::new();
     let mut result = "*".to_string();
     for token in movetext_tokens(movetext) {
-        if RESULTS.contains(&token.as_str()) {
-            result = token;
+        let word = match token {
+            Token::Word(word) => word,
+            // A comment before the first move belongs to no move.
+            Token::Comment(text) => {
+                if let Some(slot) = comments.last_mut().filter(|slot| slot.is_none()) {
+                    *slot = Some(text);
+                }
+                continue;
+            }
+        };
+        if RESULTS.contains(&word.as_str()) {
+            result = word;
             break;
         }
-        let mv = board.parse_san(&token).map_err(|e| fail(format!("move {}: {e}", moves.len() / 2 + 1)))?;
+        let mv = board.parse_san(&word).map_err(|e| fail(format!("move {}: {e}", moves.len() / 2 + 1)))?;
         board.play(mv);
         moves.push(mv);
+        comments.push(None);
     }
-    Ok(PgnGame { tags, start, moves, result })
+    Ok(PgnGame { tags, start, moves, comments, result })
 }
 
 /// Reads every game of a PGN text.
@@ -156,7 +188,9 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         in_movetext = true;
         movetext.push_str(line);
         movetext.push('\n');
-        let ends_game = movetext_tokens(trimmed).last().is_some_and(|t| RESULTS.contains(&t.as_str()));
+        let ends_game = movetext_tokens(trimmed)
+            .last()
+            .is_some_and(|token| matches!(token, Token::Word(word) if RESULTS.contains(&word.as_str())));
         if ends_game {
             games.push(finish_game(games.len() + 1, std::mem::take(&mut tags), &movetext)?);
             movetext.clear();
@@ -180,7 +214,7 @@ mod tests {
 [Black "B \"quoted\""]
 [Result "1-0"]
 
-1. e4 {best by test} e5 2. Nf3 (2. Bc4 Nf6) Nc6 $1 3.Bb5 a6 ; a comment
+1. e4 {best by test} e5 2. Nf3 (2. Bc4 {a side line} Nf6) Nc6 $1 3.Bb5 a6 ; a comment
 4. Ba4 1-0
 
 [Event "Second"]
@@ -195,6 +229,8 @@ mod tests {
         let uci: Vec<String> = games[0].moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(uci, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4"]);
         assert_eq!(games[0].result, "1-0");
+        let comments: Vec<Option<&str>> = games[0].comments.iter().map(Option::as_deref).collect();
+        assert_eq!(comments, [Some("best by test"), None, None, None, None, None, None]);
         assert_eq!(games[1].moves.len(), 2);
         assert_eq!(games[1].moves[0].to_string(), "e1g1");
         assert_eq!(games[1].result, "*");

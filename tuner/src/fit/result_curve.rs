@@ -10,6 +10,10 @@
 //! results likeliest.
 
 use clap::Args;
+use engine::search::score::RESULT_SCALE;
+use engine::tunables::TunableSpec;
+use matches::pgn_reader::{read_pgn, PgnGame};
+use movegen::Color;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -60,10 +64,12 @@ impl Curve {
     }
 }
 
-/// The ranges of `TrapResultCentre` and `TrapResultScale`: the fit stays
-/// inside them, so that its options can be set as printed.
-const CENTRES: (f64, f64) = (-3000.0, 3000.0);
-const SCALES: (f64, f64) = (100.0, 4000.0);
+/// The range of a tunable: the fit stays inside those of
+/// `TrapResultCentre` and `TrapResultScale`, so that its options can be set
+/// as printed.
+fn option_range(name: &str) -> (f64, f64) {
+    TunableSpec::named(name).map_or((f64::MIN, f64::MAX), |spec| (f64::from(spec.min), f64::from(spec.max)))
+}
 
 /// The curve that makes the results likeliest: a coarse grid, then finer
 /// ones around the best point (the likelihood has one peak in practice).
@@ -71,7 +77,8 @@ pub fn fit_curve(data: &[ScoredResult]) -> Curve {
     let mut best = Curve { centre: 0.0, scale: 400.0 };
     let mut best_fit = best.log_likelihood(data);
     let (mut centre_step, mut scale_factor) = (200.0, 1.25_f64);
-    let (mut centres, mut scales) = (CENTRES, SCALES);
+    let (centre_range, scale_range) = (option_range("TrapResultCentre"), option_range("TrapResultScale"));
+    let (mut centres, mut scales) = (centre_range, scale_range);
     for _ in 0..5 {
         let mut centre = centres.0;
         while centre <= centres.1 {
@@ -86,10 +93,13 @@ pub fn fit_curve(data: &[ScoredResult]) -> Curve {
             }
             centre += centre_step;
         }
-        centres = ((best.centre - 2.0 * centre_step).max(CENTRES.0), (best.centre + 2.0 * centre_step).min(CENTRES.1));
+        centres = (
+            (best.centre - 2.0 * centre_step).max(centre_range.0),
+            (best.centre + 2.0 * centre_step).min(centre_range.1),
+        );
         scales = (
-            (best.scale / scale_factor / scale_factor).max(SCALES.0),
-            (best.scale * scale_factor * scale_factor).min(SCALES.1),
+            (best.scale / scale_factor / scale_factor).max(scale_range.0),
+            (best.scale * scale_factor * scale_factor).min(scale_range.1),
         );
         centre_step /= 4.0;
         scale_factor = scale_factor.sqrt().sqrt();
@@ -97,27 +107,27 @@ pub fn fit_curve(data: &[ScoredResult]) -> Curve {
     best
 }
 
-/// Every scored move of `player` in `text`, with the game's points for it.
-pub fn scored_results(text: &str, player: &str) -> Vec<ScoredResult> {
+/// Every scored move of `player` in `games`, with the game's points for it.
+pub fn scored_results(games: &[PgnGame], player: &str) -> Vec<ScoredResult> {
     let mut found = Vec::new();
-    for game in games(text) {
-        let tag = |name: &str| game.tags.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str());
-        let white_points = match tag("Result") {
-            Some("1-0") => 1.0,
-            Some("0-1") => 0.0,
-            Some("1/2-1/2") => 0.5,
+    for game in games {
+        let white_points = match game.result.as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
             _ => continue,
         };
-        let white_starts = tag("FEN").is_none_or(|fen| fen.split_whitespace().nth(1) != Some("b"));
-        let (plays_white, plays_black) = (tag("White") == Some(player), tag("Black") == Some(player));
-        for (index, comment) in move_comments(&game.movetext) {
-            let white_moved = (index % 2 == 0) == white_starts;
-            let points = match (white_moved, plays_white, plays_black) {
-                (true, true, _) => white_points,
-                (false, _, true) => 1.0 - white_points,
-                _ => continue,
+        let (plays_white, plays_black) = (game.tag("White") == Some(player), game.tag("Black") == Some(player));
+        let mut white_to_move = game.start.side_to_move() == Color::White;
+        for comment in &game.comments {
+            let points = match (white_to_move, plays_white, plays_black) {
+                (true, true, _) => Some(white_points),
+                (false, _, true) => Some(1.0 - white_points),
+                _ => None,
             };
-            if let Some(score) = comment_score(&comment).filter(|s| s.abs() < LARGEST_SCORE) {
+            white_to_move = !white_to_move;
+            let score = comment.as_deref().and_then(comment_score).filter(|s| s.abs() < LARGEST_SCORE);
+            if let (Some(points), Some(score)) = (points, score) {
                 found.push(ScoredResult { score, points });
             }
         }
@@ -134,84 +144,12 @@ fn comment_score(comment: &str) -> Option<f64> {
     score.parse::<f64>().ok().filter(|s| s.is_finite()).map(|pawns| (pawns * 100.0).round())
 }
 
-struct GameText {
-    tags: Vec<(String, String)>,
-    movetext: String,
-}
-
-/// The games of a PGN file: their tags and their movetext.
-fn games(text: &str) -> Vec<GameText> {
-    let mut games = Vec::new();
-    let mut current: Option<GameText> = None;
-    let mut in_movetext = false;
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('[') && !in_movetext {
-            let game = current.get_or_insert_with(|| GameText { tags: Vec::new(), movetext: String::new() });
-            if let Some((key, value)) = line.trim_start_matches('[').trim_end_matches(']').split_once(' ') {
-                game.tags.push((key.to_string(), value.trim().trim_matches('"').to_string()));
-            }
-        } else if let (false, Some(game)) = (line.is_empty(), current.as_mut()) {
-            in_movetext = true;
-            game.movetext.push_str(line);
-            game.movetext.push(' ');
-        } else if line.is_empty() && in_movetext {
-            in_movetext = false;
-            games.extend(current.take());
-        }
-    }
-    games.extend(current);
-    games
-}
-
-/// The comments after each move of `movetext`, by the move's index in the
-/// game (0 first). Variations and NAGs are skipped; a move is any other
-/// token that is not a move number or a result.
-fn move_comments(movetext: &str) -> Vec<(usize, String)> {
-    let mut comments = Vec::new();
-    let mut chars = movetext.chars();
-    let (mut moves, mut depth) = (0usize, 0usize);
-    let mut token = String::new();
-    let end_token = |token: &mut String, moves: &mut usize| {
-        let is_number = token.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
-        let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&token.as_str());
-        if !token.is_empty() && !is_number && !is_result && !token.starts_with('$') {
-            *moves += 1;
-        }
-        token.clear();
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                end_token(&mut token, &mut moves);
-                let comment: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                if depth == 0 && moves > 0 {
-                    comments.push((moves - 1, comment));
-                }
-            }
-            '(' => {
-                end_token(&mut token, &mut moves);
-                depth += 1;
-            }
-            ')' => depth = depth.saturating_sub(1),
-            c if c.is_whitespace() => end_token(&mut token, &mut moves),
-            c if depth == 0 => {
-                // A number glued to its move ("9.Nf4") ends at the move.
-                if c != '.' && token.ends_with('.') {
-                    end_token(&mut token, &mut moves);
-                }
-                token.push(c);
-            }
-            _ => {}
-        }
-    }
-    comments
-}
-
 pub fn run_curve(args: &CurveArgs) -> Result<String, String> {
     let mut data = Vec::new();
     for path in &args.pgn {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        data.extend(scored_results(&text, &args.player));
+        let games = read_pgn(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        data.extend(scored_results(&games, &args.player));
     }
     if data.is_empty() {
         return Err(format!(
@@ -220,12 +158,13 @@ pub fn run_curve(args: &CurveArgs) -> Result<String, String> {
         ));
     }
     let fitted = fit_curve(&data);
-    let engine = Curve { centre: 0.0, scale: engine::search::score::RESULT_SCALE };
+    let engine = Curve { centre: 0.0, scale: RESULT_SCALE };
     let n = data.len() as f64;
     let mean_score = data.iter().map(|d| d.score).sum::<f64>() / n;
     let mean_points = data.iter().map(|d| d.points).sum::<f64>() / n;
-    let at_edge = [CENTRES.0, CENTRES.1].iter().any(|&c| (fitted.centre - c).abs() < 1.0)
-        || [SCALES.0, SCALES.1].iter().any(|&s| (fitted.scale - s).abs() < 1.0);
+    let (centres, scales) = (option_range("TrapResultCentre"), option_range("TrapResultScale"));
+    let at_edge = [centres.0, centres.1].iter().any(|&c| (fitted.centre - c).abs() < 1.0)
+        || [scales.0, scales.1].iter().any(|&s| (fitted.scale - s).abs() < 1.0);
     let warning = match at_edge {
         true => "\nthe fit stopped at the edge of the options' ranges: the results hardly depend on the score",
         false => "",
@@ -277,14 +216,15 @@ mod tests {
 
     #[test]
     fn the_players_scores_are_read_with_the_points_of_their_games() {
-        let read = scored_results(GAMES, "trappy");
+        let games = read_pgn(GAMES).expect("valid games");
+        let read = scored_results(&games, "trappy");
         let expected = [(30.0, 1.0), (45.0, 1.0), (-500.0, 0.5), (-450.0, 0.5)];
         let got: Vec<(f64, f64)> = read.iter().map(|d| (d.score, d.points)).collect();
         // The variation, the mate, the opponent's comments and the
         // unfinished game are left out; Black's moves after a FEN with
         // Black to move are Black's.
         assert_eq!(got, expected);
-        assert!(scored_results(GAMES, "nobody").is_empty());
+        assert!(scored_results(&games, "nobody").is_empty());
     }
 
     #[test]
@@ -309,8 +249,9 @@ mod tests {
         let always_won: Vec<ScoredResult> =
             (-20..=20).map(|step| ScoredResult { score: f64::from(step) * 100.0, points: 1.0 }).collect();
         let edge = fit_curve(&always_won);
-        assert!((CENTRES.0..=CENTRES.1).contains(&edge.centre) && (SCALES.0..=SCALES.1).contains(&edge.scale));
-        assert_eq!(edge.centre, CENTRES.0, "{edge:?}");
+        let (centres, scales) = (option_range("TrapResultCentre"), option_range("TrapResultScale"));
+        assert!((centres.0..=centres.1).contains(&edge.centre) && (scales.0..=scales.1).contains(&edge.scale));
+        assert_eq!(edge.centre, centres.0, "{edge:?}");
     }
 
     #[test]
@@ -326,6 +267,10 @@ mod tests {
         assert!(report.contains("4 scored moves by trappy") && report.contains("TrapResultCentre"), "{report}");
         let missing = run_curve(&CurveArgs { pgn: vec![dir.join("none.pgn")], player: "trappy".into() });
         assert!(missing.expect_err("no file").contains("none.pgn"));
+        let broken = dir.join("broken.pgn");
+        std::fs::write(&broken, "[White \"trappy\"]\n\n1. e4 {+0.30/6} e5 2. Ke3 *\n").expect("write");
+        let error = run_curve(&CurveArgs { pgn: vec![broken], player: "trappy".into() }).expect_err("illegal move");
+        assert!(error.contains("broken.pgn") && error.contains("move 2"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
