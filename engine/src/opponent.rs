@@ -91,6 +91,33 @@ const MOST_CONTEMPT: i32 = 400;
 /// an engine of about our strength searches about as deep and sees them.
 const TRAPS_BELOW_OWN_ELO: i32 = 100;
 
+/// The trap root's score-to-result curve against an opponent rated `gap`
+/// Elo below the engine: where the game is even, in centipawns of the
+/// engine's evaluation, and how flat the curve is. Fitted to the engine's
+/// results against Maia 1100, 1300 and 1500, each played by its top move
+/// and by drawing from its policy, at odds (docs/results/rating-curve.md):
+/// the even point lies about 1.19 cp down per Elo of gap, and the curve
+/// flattens from the engine's own 400 cp per unit by 0.35 cp per Elo.
+/// At no gap it is the engine's own curve.
+pub fn rated_result_curve(gap: i32) -> (i32, i32) {
+    let gap = gap.max(0);
+    (-gap * CENTRE_CP_PER_100_ELO / 100, OWN_CURVE_SCALE + gap * SCALE_CP_PER_100_ELO / 100)
+}
+
+const CENTRE_CP_PER_100_ELO: i32 = 119;
+const SCALE_CP_PER_100_ELO: i32 = 35;
+/// The engine's own curve: what two engines of equal strength score.
+const OWN_CURVE_SCALE: i32 = 400;
+
+/// Which parts of the trap root's result curve the user set
+/// (`TrapResultCentre`, `TrapResultScale`): those stand; the rest comes
+/// from the opponent's rating.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct UserCurve {
+    pub centre: bool,
+    pub scale: bool,
+}
+
 /// Whether the engine sets traps for `opponent`.
 pub fn sets_traps(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32) -> bool {
     match opponent {
@@ -100,13 +127,15 @@ pub fn sets_traps(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo:
 }
 
 /// `tunables` adapted to `opponent` when the engine rates itself `own_elo`:
-/// traps off unless the opponent is known to be fallible, and contempt
-/// from the rating gap when the opponent is rated below the engine.
+/// traps off unless the opponent is known to be fallible; when the
+/// opponent is rated below the engine, contempt from the rating gap and
+/// the trap root's result curve from it too (but what `user_curve` says
+/// the user set).
 /// Against a stronger opponent nothing changes: told it was playing Toga
 /// II 3.0 as a 2800, a contempt of -50 more than doubled the draws by
 /// repetition and measured -14.7 Elo (95 % -71.6 to +42.0) against plain
 /// (docs/results/opponent-knowledge.md).
-pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32) -> Tunables {
+pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32, user_curve: UserCurve) -> Tunables {
     let mut adapted = tunables.clone();
     if !sets_traps(tunables, opponent, own_elo) {
         adapted.trap_scale = 0;
@@ -119,6 +148,13 @@ pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i3
     let contempt = (gap * CONTEMPT_PER_100_ELO / 100).min(MOST_CONTEMPT);
     // An explicit Contempt stays the user's; the opponent adds to it.
     adapted.contempt = tunables.contempt + contempt;
+    let (centre, scale) = rated_result_curve(gap);
+    if !user_curve.centre {
+        adapted.trap_result_centre = centre;
+    }
+    if !user_curve.scale {
+        adapted.trap_result_scale = scale;
+    }
     adapted.clamp_to_ranges();
     adapted
 }
@@ -146,7 +182,7 @@ mod tests {
         let base = Tunables::default();
         let at = |elo: Option<i32>| {
             let opponent = OpponentInfo { title: None, elo, kind: OpponentKind::Human, name: "x".into() };
-            adapted(&base, Some(&opponent), 2000).contempt
+            adapted(&base, Some(&opponent), 2000, UserCurve::default()).contempt
         };
         assert_eq!(at(None), base.contempt);
         assert_eq!(at(Some(2000)), 0);
@@ -155,7 +191,33 @@ mod tests {
         assert_eq!(at(Some(100)), MOST_CONTEMPT);
         // A stronger engine: exactly what plain told nothing plays.
         let strong = OpponentInfo { title: None, elo: Some(2800), kind: OpponentKind::Computer, name: "x".into() };
-        assert_eq!(adapted(&base, Some(&strong), 2100), adapted(&base, None, 2100));
+        assert_eq!(
+            adapted(&base, Some(&strong), 2100, UserCurve::default()),
+            adapted(&base, None, 2100, UserCurve::default())
+        );
+    }
+
+    #[test]
+    fn the_result_curve_follows_the_rating_gap_unless_the_user_set_it() {
+        let base = Tunables::default();
+        let curve = |elo: Option<i32>, user: UserCurve, tunables: &Tunables| {
+            let opponent = OpponentInfo { title: None, elo, kind: OpponentKind::Human, name: "x".into() };
+            let playing = adapted(tunables, Some(&opponent), 2400, user);
+            (playing.trap_result_centre, playing.trap_result_scale)
+        };
+        let own = (base.trap_result_centre, base.trap_result_scale);
+        assert_eq!(curve(None, UserCurve::default(), &base), own, "rated nothing: the engine's own");
+        assert_eq!(curve(Some(2600), UserCurve::default(), &base), own, "a stronger opponent: the engine's own");
+        assert_eq!(rated_result_curve(0), own);
+        let (near, far) =
+            (curve(Some(1500), UserCurve::default(), &base), curve(Some(1100), UserCurve::default(), &base));
+        assert!(far.0 < near.0 && near.0 < -900, "{near:?} {far:?}: even further down against a weaker one");
+        assert!(far.1 > near.1 && near.1 > 600, "{near:?} {far:?}: flatter against a weaker one");
+        let set = Tunables { trap_result_centre: -500, trap_result_scale: 400, ..base.clone() };
+        let centre_only = UserCurve { centre: true, scale: false };
+        assert_eq!(curve(Some(1100), centre_only, &set), (-500, far.1), "the user's centre stands");
+        let both = UserCurve { centre: true, scale: true };
+        assert_eq!(curve(Some(1100), both, &set), (-500, 400), "the user's whole curve stands");
     }
 
     #[test]
@@ -163,12 +225,12 @@ mod tests {
         let base = Tunables::default();
         let scale = |kind, elo: Option<i32>, tunables: &Tunables| {
             let opponent = OpponentInfo { title: None, elo, kind, name: "x".into() };
-            adapted(tunables, Some(&opponent), 2000).trap_scale
+            adapted(tunables, Some(&opponent), 2000, UserCurve::default()).trap_scale
         };
         // Told nothing: plain, unless asked otherwise.
-        assert_eq!(adapted(&base, None, 2000).trap_scale, 0);
+        assert_eq!(adapted(&base, None, 2000, UserCurve::default()).trap_scale, 0);
         let always = Tunables { trap_unknown_opponent: 1, ..base.clone() };
-        assert_eq!(adapted(&always, None, 2000), always);
+        assert_eq!(adapted(&always, None, 2000, UserCurve::default()), always);
         assert_eq!(scale(OpponentKind::Human, None, &base), base.trap_scale);
         assert_eq!(scale(OpponentKind::Human, Some(2700), &base), base.trap_scale);
         assert_eq!(scale(OpponentKind::Computer, Some(1500), &base), base.trap_scale);

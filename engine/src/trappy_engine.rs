@@ -2,7 +2,7 @@
 //! game) with the trappy root plugged into its root-policy hook. This is
 //! the one place that knows both; the search itself knows neither.
 
-use crate::opponent::{adapted, OpponentInfo, FULL_STRENGTH_ELO};
+use crate::opponent::{adapted, OpponentInfo, UserCurve, FULL_STRENGTH_ELO};
 use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeManager};
 use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
@@ -21,6 +21,10 @@ pub struct TrappyEngine {
     own_elo: i32,
     /// What predicts the opponent's replies (`OpponentModel`).
     opponent_model: OpponentModelChoice,
+    /// Which parts of the result curve the user set.
+    user_curve: UserCurve,
+    /// The opponent model as last reported (`opponent_model_news`).
+    reported_model: Option<String>,
 }
 
 impl TrappyEngine {
@@ -34,7 +38,10 @@ impl TrappyEngine {
             opponent: None,
             own_elo: FULL_STRENGTH_ELO,
             opponent_model: OpponentModelChoice::Natural,
+            user_curve: UserCurve::default(),
+            reported_model: None,
         };
+        engine.user_curve = user_curve_of(&engine.configured, &Tunables::default(), UserCurve::default());
         engine.apply();
         engine
     }
@@ -50,22 +57,29 @@ impl TrappyEngine {
     }
 
     fn apply(&mut self) {
-        let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo);
+        let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo, self.user_curve);
         self.trappy.set_config(TrapConfig::from_tunables(&playing));
         let elo = self.opponent.as_ref().and_then(|o| o.elo);
         self.trappy.set_reply_network(self.opponent_model.network_for(elo).map(|rated| rated.network.clone()));
         self.searcher.set_tunables(playing);
     }
 
+    /// Takes a whole set of tunables (an options file, a config's
+    /// options): a result curve other than the default, or one set before
+    /// and kept, is the user's.
     pub fn set_tunables(&mut self, tunables: Tunables) {
+        self.user_curve = user_curve_of(&tunables, &self.configured, self.user_curve);
         self.configured = tunables;
         self.apply();
     }
 
     /// Sets one tunable by name; an unknown name or a value out of range
-    /// changes nothing.
+    /// changes nothing. A result curve set by name is the user's, whatever
+    /// its value.
     pub fn set_tunable(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
         self.configured.set(name, value)?;
+        self.user_curve.centre |= name.eq_ignore_ascii_case("TrapResultCentre");
+        self.user_curve.scale |= name.eq_ignore_ascii_case("TrapResultScale");
         self.apply();
         Ok(())
     }
@@ -81,6 +95,20 @@ impl TrappyEngine {
 
     pub fn opponent_model(&self) -> &OpponentModelChoice {
         &self.opponent_model
+    }
+
+    /// What predicts the opponent's replies, in words, when traps are set
+    /// and that changed since it was last asked (a GUI hears it once).
+    pub fn opponent_model_news(&mut self) -> Option<String> {
+        if !self.trappy_enabled() {
+            return None;
+        }
+        let described = self.opponent_model.describe(self.opponent.as_ref().and_then(|o| o.elo));
+        if self.reported_model.as_ref() == Some(&described) {
+            return None;
+        }
+        self.reported_model = Some(described.clone());
+        Some(described)
     }
 
     /// Whom the engine plays (`None`: nothing known), and its own rating.
@@ -170,5 +198,19 @@ impl TrappyEngine {
     /// Trappy counters over the current game.
     pub fn trappy_stats(&self) -> TrappyStats {
         self.trappy.stats()
+    }
+}
+
+/// Which parts of `tunables`' result curve are the user's: a value other
+/// than the default, or one the user set before (`user`, on `previous`)
+/// and left as it was.
+fn user_curve_of(tunables: &Tunables, previous: &Tunables, user: UserCurve) -> UserCurve {
+    let default = Tunables::default();
+    let kept = |value: i32, before: i32, set: bool| set && value == before;
+    UserCurve {
+        centre: tunables.trap_result_centre != default.trap_result_centre
+            || kept(tunables.trap_result_centre, previous.trap_result_centre, user.centre),
+        scale: tunables.trap_result_scale != default.trap_result_scale
+            || kept(tunables.trap_result_scale, previous.trap_result_scale, user.scale),
     }
 }

@@ -7,6 +7,7 @@ use engine::bench::BENCH_POSITIONS;
 use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::trappy::reply_model::ReplyModel;
+use engine::trappy::TrapConfig;
 use engine::trappy_engine::TrappyEngine;
 use engine::traps_command::{annotate, annotate_with, Annotation};
 use engine::tunables::Tunables;
@@ -220,18 +221,30 @@ fn with_no_expected_gain_the_root_plays_the_plain_move_everywhere() {
 }
 
 #[test]
-fn the_root_keeps_to_its_budget_at_equal_depth() {
-    // The decision may spend TrapBudget percent of the search's nodes, no
-    // more: with a small budget the cost is small, with the default it
-    // stays within its own.
+fn the_root_keeps_to_its_allowance_at_equal_depth() {
+    // The decision may spend TrapBudget percent of the search's nodes, or
+    // its floor where that is more, no more: the main search is plain's
+    // node for node, and the rest is the decision's.
     let plain = Tunables { trap_scale: 0, ..traps_set() };
-    let nodes =
-        |tunables: &Tunables| -> u64 { BENCH_POSITIONS.iter().map(|fen| search_with(tunables, fen, 9).nodes).sum() };
-    let plain = nodes(&plain);
-    for budget in [5, traps_set().trap_budget] {
-        let trappy = nodes(&Tunables { trap_budget: budget, ..traps_set() });
-        assert!(trappy > plain, "budget {budget}: the root searched nothing");
-        assert!(trappy * 100 <= plain * (100 + budget as u64), "budget {budget}: trappy {trappy} nodes, plain {plain}");
+    for budget in [5, traps_set().trap_budget, 400] {
+        let tunables = Tunables { trap_budget: budget, ..traps_set() };
+        let config = TrapConfig::from_tunables(&tunables);
+        let (mut spent, mut floors) = (0, 0);
+        for fen in BENCH_POSITIONS.iter() {
+            let plain_nodes = search_with(&plain, fen, 9).nodes;
+            let trappy_nodes = search_with(&tunables, fen, 9).nodes;
+            let allowance = config.allowance(plain_nodes);
+            assert!(
+                trappy_nodes <= plain_nodes + allowance,
+                "budget {budget}: {trappy_nodes} nodes, plain {plain_nodes}"
+            );
+            spent += trappy_nodes - plain_nodes;
+            floors += u64::from(allowance == config.floor_nodes());
+        }
+        assert!(spent > 0, "budget {budget}: the root searched nothing");
+        if budget == 5 {
+            assert_eq!(floors, BENCH_POSITIONS.len() as u64, "a small share never starves the decision");
+        }
     }
 }
 
@@ -295,12 +308,15 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
         assert_eq!(first, second);
         // The node limit holds for the whole search, the decision included.
         assert!(first.0.nodes <= limit, "{} nodes of {limit}", first.0.nodes);
-        // Nothing is held back: the plain search reaches the same depth.
-        let plain = Searcher::new(8).search(SearchRequest::new(&board, &SearchLimits::nodes(limit)));
+        // The decision's floor is held back, at most half the limit: the
+        // main search is the plain search under what is left.
+        let held_back = TrapConfig::from_tunables(&traps_set()).floor_nodes().min(limit / 2);
+        let plain = Searcher::new(8).search(SearchRequest::new(&board, &SearchLimits::nodes(limit - held_back)));
         assert_eq!((first.0.depth, first.0.plain_move), (plain.depth, plain.plain_move), "limit {limit}");
         decided += usize::from(first.1.is_some());
     }
-    // The decision gets the nodes of an iteration that could not finish.
+    // The decision gets its floor and the nodes of an iteration that could
+    // not finish.
     assert!(decided >= 3, "the root decided under {decided} of 10 limits");
 }
 

@@ -17,13 +17,14 @@ pub struct InProcessPlayer {
 
 impl InProcessPlayer {
     /// A player with `overrides` (name, value) applied to the default
-    /// tunables; an unknown name or a value out of range is an error.
+    /// tunables, each set by name as a GUI sets an option (so a value the
+    /// engine would otherwise derive, such as the result curve, is the
+    /// config's); an unknown name or a value out of range is an error.
     pub fn new(name: &str, overrides: &[(String, i64)], hash_mb: usize) -> Result<InProcessPlayer, String> {
-        let mut tunables = Tunables::default();
+        let mut engine = TrappyEngine::new(hash_mb, Tunables::default());
         for (option, value) in overrides {
-            tunables.set(option, *value).map_err(|e| format!("player {name}: {e}"))?;
+            engine.set_tunable(option, *value).map_err(|e| format!("player {name}: {e}"))?;
         }
-        let mut engine = TrappyEngine::new(hash_mb, tunables);
         engine.set_network(engine::nnue::default_network());
         Ok(InProcessPlayer { name: name.to_string(), engine })
     }

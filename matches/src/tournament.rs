@@ -16,6 +16,7 @@ pub use crate::schedule::{pairings, ScheduledGame, TournamentKind};
 use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
 use engine::opponent::OpponentInfo;
+use engine::trappy::reply_model::AUTODISCOVER;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,9 +58,9 @@ impl PlayerSpec {
                 if let Some(value) = eval_file {
                     player.set_eval_file(value)?;
                 }
-                if let Some(value) = opponent_model {
-                    player.set_opponent_model(value)?;
-                }
+                // Named nothing, the engine looks for networks as the
+                // `trappy` binary does, beside this program.
+                player.set_opponent_model(opponent_model.as_deref().unwrap_or(AUTODISCOVER))?;
                 Box::new(player)
             }
             PlayerSpec::Uci(config) => Box::new(UciPlayer::new(config.clone())),

@@ -116,7 +116,13 @@ impl Searcher {
         let mut policy = policy.filter(|p| p.is_active());
         let node_limit = self.node_limit(request.limits);
         let timer = self.time_manager(request.limits);
-        self.state = SearchState::new(node_limit, Some(timer.clone()), request.game_keys, board.hash());
+        // What a deciding policy needs is held back from a node limit.
+        let held_back = match policy.as_deref() {
+            Some(policy) if node_limit != u64::MAX => policy.allowance(0).min(node_limit / 2),
+            _ => 0,
+        };
+        let search_limit = node_limit - held_back;
+        self.state = SearchState::new(search_limit, Some(timer.clone()), request.game_keys, board.hash());
         self.tt.new_search();
         self.history.new_search();
 
@@ -161,10 +167,10 @@ impl Searcher {
             // plain minimax would spend and throw away. An iteration rarely
             // costs less than both before it (one alone, yes: singular
             // extensions and the table make the cost uneven).
-            let nodes_left = node_limit.saturating_sub(self.state.nodes);
+            let nodes_left = search_limit.saturating_sub(self.state.nodes);
             let next_costs_at_least = iteration_nodes.min(previous_iteration_nodes);
             previous_iteration_nodes = iteration_nodes;
-            if policy.is_some() && node_limit != u64::MAX && nodes_left < next_costs_at_least {
+            if policy.is_some() && search_limit != u64::MAX && nodes_left < next_costs_at_least {
                 break;
             }
         }
@@ -193,7 +199,7 @@ impl Searcher {
         node_limit: u64,
     ) -> Move {
         let allowance = if node_limit == u64::MAX {
-            (self.state.nodes / 100).saturating_mul(policy.budget_percent())
+            policy.allowance(self.state.nodes)
         } else {
             node_limit.saturating_sub(self.state.nodes)
         };

@@ -48,11 +48,11 @@ pub trait RootPolicy {
     /// search is exactly the plain search.
     fn is_active(&self) -> bool;
 
-    /// The nodes `choose` may spend, in percent of the nodes searched, when
-    /// there is no node limit. Under a node limit nothing is held back:
-    /// the search stops when its next iteration could not finish, and
-    /// `choose` gets what is left.
-    fn budget_percent(&self) -> u64;
+    /// The nodes `choose` may spend after a search of `searched` nodes that
+    /// had no node limit. Under a node limit the search holds back
+    /// `allowance(0)` (at most half the limit) and `choose` gets what is
+    /// left, so a policy that needs a floor gets it whatever the limits.
+    fn allowance(&self, searched: u64) -> u64;
 
     /// An iteration finished. Cheap: the probe is read-only here.
     fn iteration_finished(&mut self, probe: &RootProbe<'_>, iteration: &IterationSummary<'_>);

@@ -18,6 +18,15 @@ pub enum TrapMethod {
     Search,
 }
 
+/// What a human-move network's forward pass is charged against the
+/// decision's allowance: about its time at the search's speed (a Maia
+/// network's pass takes some 1.5 ms).
+pub const NETWORK_PASS_NODES: u64 = 1_500;
+
+/// What the decision counts on for one reply searched at two plies less
+/// than the main search, from the main table (some 600 nodes at depth 6).
+const REPLY_SEARCH_NODES: u64 = 625;
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrapConfig {
     /// The trust in the opponent model, in percent; 0 disables traps.
@@ -80,6 +89,23 @@ impl TrapConfig {
     /// The margin in points.
     pub fn margin_points(&self) -> f64 {
         f64::from(self.margin) / 1000.0
+    }
+
+    /// The nodes the decision may spend after a search of `searched`
+    /// nodes: `TrapBudget` percent of them, and never less than the floor.
+    pub fn allowance(&self, searched: u64) -> u64 {
+        (searched / 100).saturating_mul(self.budget_percent).max(self.floor_nodes())
+    }
+
+    /// What one full decision costs: the plain move and every candidate
+    /// each get the model's distribution (a forward pass, the dearer
+    /// model) and their likely replies searched. A share of a small search
+    /// (depth 6 is some 9,000 nodes) leaves two forward passes, and the
+    /// decision changed 0.1 % of moves where with all it needs it changed
+    /// ten times as many (docs/results/decision-floor.md).
+    pub fn floor_nodes(&self) -> u64 {
+        let per_move = NETWORK_PASS_NODES + self.max_replies as u64 * REPLY_SEARCH_NODES;
+        (self.candidates as u64 + 1) * per_move
     }
 
     /// The coverage, 0 to 1.

@@ -121,11 +121,11 @@ impl RootPolicy for TrappyRoot {
         self.annotate || self.config.enabled()
     }
 
-    fn budget_percent(&self) -> u64 {
+    fn allowance(&self, searched: u64) -> u64 {
         if self.annotate {
             u64::MAX / 2
         } else {
-            self.config.budget_percent
+            self.config.allowance(searched)
         }
     }
 

@@ -9,6 +9,7 @@
 //! reply" is ours and it sees through the very traps it should fall for.
 //! The opponent's own table lives for the game, as a real engine's does.
 
+use super::config::NETWORK_PASS_NODES;
 use super::natural::score_replies_within;
 use super::reply_model::{natural_likelihoods, policy_likelihoods, LikelyReply};
 use crate::lc0::{Lc0Network, Scratch};
@@ -28,10 +29,6 @@ pub struct OpponentModel {
     network: Option<Arc<Lc0Network>>,
     scratch: Scratch,
 }
-
-/// What a network's forward pass is charged against the decision's node
-/// allowance: about its time at the search's speed (some 1.5 ms).
-const NETWORK_NODES: u64 = 1_500;
 
 /// The model's search ran out of the policy's allowance, the clock, or
 /// was stopped: it did not finish its depth.
@@ -77,7 +74,7 @@ impl OpponentModel {
     /// The model's probability for every reply after `root_move`, most
     /// likely first: the network's policy when there is one, else the
     /// natural-move model's softmax at `temperature`. Its cost is charged
-    /// to the allowance (the natural model's nodes, or `NETWORK_NODES` a
+    /// to the allowance (the natural model's nodes, or `NETWORK_PASS_NODES` a
     /// forward pass). `Ok(None)` when `root_move` is not legal or leaves
     /// the opponent without a move.
     pub fn reply_distribution(
@@ -126,14 +123,14 @@ impl OpponentModel {
         after: Board,
         network: &Lc0Network,
     ) -> Result<Vec<LikelyReply>, OutOfBudget> {
-        if probe.nodes_left() < NETWORK_NODES {
+        if probe.nodes_left() < NETWORK_PASS_NODES {
             return Err(OutOfBudget);
         }
         let mut game: Vec<Board> = probe.game_positions().to_vec();
         game.push(probe.root().clone());
         game.push(after);
         let policy = network.policy_with(&game, &mut self.scratch);
-        probe.charge(NETWORK_NODES);
+        probe.charge(NETWORK_PASS_NODES);
         // The policy comes most likely first.
         Ok(policy_likelihoods(&policy))
     }

@@ -36,7 +36,7 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
         "option name UCI_Opponent type string default <empty>".to_string(),
         format!("option name OpponentElo type spin default 0 min 0 max {}", OPPONENT_ELO_RANGE.end()),
-        "option name OpponentModel type string default natural".to_string(),
+        format!("option name OpponentModel type string default {}", crate::trappy::reply_model::AUTODISCOVER),
         "option name OpponentHuman type check default false".to_string(),
     ];
     let shown = TUNABLE_SPECS.iter().map(|spec| all_tunables || spec.shown);
