@@ -24,7 +24,11 @@ impl Engine {
     }
 
     fn start_with(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
+        Engine::start_program(std::path::Path::new(env!("CARGO_BIN_EXE_trappy")), args)
+    }
+
+    fn start_program(program: &std::path::Path, args: &[&str]) -> Engine {
+        let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -371,4 +375,42 @@ fn searchmoves_restricts_the_root() {
     let lines = engine.read_until("bestmove", Duration::from_secs(30));
     assert!(lines.iter().any(|l| l.contains("searchmoves names a move that is not legal")), "{lines:?}");
     assert!(lines.last().is_some_and(|l| l.starts_with("bestmove d2d5")));
+}
+
+/// Told whom it plays and named no model, the engine takes the rated
+/// network nearest the opponent from a `maia/` folder beside its binary
+/// and says so; with none there it says it plays the natural model.
+#[test]
+fn networks_beside_the_binary_are_found_and_named() {
+    use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
+    let dir = std::env::temp_dir().join(format!("trappy-uci-discovery-{}", std::process::id()));
+    let (with, without) = (dir.join("with"), dir.join("without"));
+    std::fs::create_dir_all(with.join("maia")).expect("temp dir");
+    std::fs::create_dir_all(&without).expect("temp dir");
+    let net = gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 1.0)])));
+    for elo in [1100, 1500] {
+        std::fs::write(with.join("maia").join(format!("maia-{elo}.pb.gz")), &net).expect("write");
+    }
+    let said_model = |folder: &std::path::Path, setup: &[&str]| -> Vec<String> {
+        let program = folder.join("trappy");
+        std::fs::copy(env!("CARGO_BIN_EXE_trappy"), &program).expect("copy trappy");
+        let mut engine = Engine::start_program(&program, &[]);
+        for line in setup {
+            engine.send(line);
+        }
+        engine.send("go depth 3");
+        let lines = engine.read_until("bestmove", Duration::from_secs(60));
+        lines.into_iter().filter(|l| l.starts_with("info string opponent model ")).collect()
+    };
+    let human = "setoption name UCI_Opponent value none 1400 human someone";
+    let found = said_model(&with, &[human]);
+    assert_eq!(found, ["info string opponent model maia-1500 (rated 1500, of 2 networks, for an opponent rated 1400)"]);
+    let chosen = said_model(&with, &["setoption name OpponentModel value natural", human]);
+    assert_eq!(chosen, ["info string opponent model natural"]);
+    let none = said_model(&without, &[human]);
+    assert_eq!(none.len(), 1, "{none:?}");
+    assert!(none[0].starts_with("info string opponent model natural (no rated network found in "), "{none:?}");
+    // Told nothing, no traps are set and nothing is said.
+    assert!(said_model(&with, &[]).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }
