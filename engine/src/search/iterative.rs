@@ -162,11 +162,11 @@ impl Searcher {
             if self.state.aborted || !timer.may_start_iteration_scaled(scale) {
                 break;
             }
-            // Under a node limit nothing is held back for a policy: it gets
-            // the nodes of an iteration that could not finish anyway, which
-            // plain minimax would spend and throw away. An iteration rarely
-            // costs less than both before it (one alone, yes: singular
-            // extensions and the table make the cost uneven).
+            // Under a node limit a policy gets, beside what was held back
+            // for it, the nodes of an iteration that could not finish
+            // anyway, which plain minimax would spend and throw away. An
+            // iteration rarely costs less than both before it (one alone,
+            // yes: singular extensions and the table make the cost uneven).
             let nodes_left = search_limit.saturating_sub(self.state.nodes);
             let next_costs_at_least = iteration_nodes.min(previous_iteration_nodes);
             previous_iteration_nodes = iteration_nodes;
