@@ -214,3 +214,37 @@ fn user_curve_of(tunables: &Tunables, previous: &Tunables, user: UserCurve) -> U
             || kept(tunables.trap_result_scale, previous.trap_result_scale, user.scale),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opponent::{rated_result_curve, OpponentKind};
+
+    fn curve(engine: &TrappyEngine) -> (i32, i32) {
+        let playing = engine.playing_tunables();
+        (playing.trap_result_centre, playing.trap_result_scale)
+    }
+
+    #[test]
+    fn a_curve_set_by_name_stands_even_at_the_default_values() {
+        let opponent = OpponentInfo { title: None, elo: Some(1300), kind: OpponentKind::Human, name: "x".into() };
+        let mut engine = TrappyEngine::new(1, Tunables::default());
+        engine.set_opponent(Some(opponent.clone()), FULL_STRENGTH_ELO);
+        assert_eq!(curve(&engine), rated_result_curve(FULL_STRENGTH_ELO - 1300), "derived from the rating");
+        // Asking for the engine's own curve by name is a choice too.
+        engine.set_tunable("TrapResultScale", 400).expect("in range");
+        assert_eq!(curve(&engine), (rated_result_curve(FULL_STRENGTH_ELO - 1300).0, 400));
+        engine.set_tunable("trapresultcentre", 0).expect("in range");
+        assert_eq!(curve(&engine), (0, 400));
+        // A whole set of tunables keeps what was set and left as it was.
+        let mut tunables = engine.tunables().clone();
+        tunables.contempt = 10;
+        engine.set_tunables(tunables);
+        assert_eq!(curve(&engine), (0, 400));
+        // An options file's value other than the default is the user's.
+        let from_file = TrappyEngine::new(1, Tunables { trap_result_centre: -700, ..Tunables::default() });
+        let mut from_file = from_file;
+        from_file.set_opponent(Some(opponent), FULL_STRENGTH_ELO);
+        assert_eq!(curve(&from_file), (-700, rated_result_curve(FULL_STRENGTH_ELO - 1300).1));
+    }
+}
