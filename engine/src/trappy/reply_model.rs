@@ -172,7 +172,7 @@ impl OpponentModelChoice {
         std::fs::read_dir(path).map_err(|e| format!("cannot read folder {value}: {e}"))?;
         let files = network_files(path);
         if files.is_empty() {
-            return Err(format!("folder {value} holds no network (*.pb.gz)"));
+            return Err(format!("folder {value} holds no network (*.pb.gz, *.pb)"));
         }
         let mut networks = files.iter().map(|file| rated(file)).collect::<Result<Vec<_>, _>>()?;
         networks.sort_by_key(|network| network.elo);
