@@ -160,7 +160,7 @@ impl OpponentModelChoice {
     pub fn from_option(value: &str) -> Result<OpponentModelChoice, String> {
         let value = value.trim();
         if value.is_empty() || value.eq_ignore_ascii_case(AUTODISCOVER) {
-            return Ok(OpponentModelChoice::discover(&discovery_folders()));
+            return Ok(OpponentModelChoice::beside_the_binary());
         }
         if value.eq_ignore_ascii_case("natural") {
             return Ok(OpponentModelChoice::Natural);
@@ -177,6 +177,14 @@ impl OpponentModelChoice {
         let mut networks = files.iter().map(|file| rated(file)).collect::<Result<Vec<_>, _>>()?;
         networks.sort_by_key(|network| network.elo);
         Ok(OpponentModelChoice::Networks(networks))
+    }
+
+    /// `discover` in `discovery_folders`, once a process: the folders
+    /// are the binary's, and a harness builds a player per worker and
+    /// pairing, each of which would read and load the same files again.
+    pub fn beside_the_binary() -> OpponentModelChoice {
+        static FOUND: std::sync::OnceLock<OpponentModelChoice> = std::sync::OnceLock::new();
+        FOUND.get_or_init(|| OpponentModelChoice::discover(&discovery_folders())).clone()
     }
 
     /// The rated networks in `folders` (a file name that carries a rating,

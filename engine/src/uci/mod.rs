@@ -17,7 +17,7 @@ use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
 use crate::search::{SearchReport, SearchRequest, SearchResult};
 use crate::strength::{lift_limit, StrengthLimit};
-use crate::trappy::reply_model::{discovery_folders, OpponentModelChoice};
+use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;
@@ -134,7 +134,7 @@ impl UciSession {
             opponent: None,
             own_elo: FULL_STRENGTH_ELO,
             network: crate::nnue::default_network(),
-            opponent_model: OpponentModelChoice::discover(&discovery_folders()),
+            opponent_model: OpponentModelChoice::beside_the_binary(),
             limit_strength: false,
         };
         let searcher = settings.searcher();
