@@ -13,6 +13,7 @@ use super::state::SearchState;
 use super::{SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
 use movegen::{Board, Move};
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RootMove {
@@ -122,7 +123,12 @@ impl Searcher {
             _ => 0,
         };
         let search_limit = node_limit - held_back;
-        self.state = SearchState::new(search_limit, Some(timer.clone()), request.game_keys, board.hash());
+        // Under a clock, what the decisions took is left to the decision.
+        let search_timer = match policy {
+            Some(_) => timer.leaving(self.policy_time.reserve()),
+            None => timer.clone(),
+        };
+        self.state = SearchState::new(search_limit, Some(search_timer.clone()), request.game_keys, board.hash());
         self.tt.new_search();
         self.history.new_search();
 
@@ -159,7 +165,7 @@ impl Searcher {
             let iteration_nodes = (self.state.nodes - nodes_before).max(1);
             let best_share = root_moves[0].nodes * 1000 / iteration_nodes;
             let scale = stability.after_iteration(root_moves[0].mv, score, best_share, &self.tunables);
-            if self.state.aborted || !timer.may_start_iteration_scaled(scale) {
+            if self.state.aborted || !search_timer.may_start_iteration_scaled(scale) {
                 break;
             }
             // Under a node limit a policy gets, beside what was held back
@@ -176,6 +182,7 @@ impl Searcher {
         }
         if let Some(policy) = policy.filter(|_| policy_chooses) {
             if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
+                self.state.timer = Some(timer);
                 result.best_move = self.consult_policy(board, positions, policy, &result, node_limit);
             }
         }
@@ -206,14 +213,30 @@ impl Searcher {
         self.state.aborted = false;
         self.state.search_node_limit = node_limit;
         self.state.node_limit = node_limit.min(self.state.nodes.saturating_add(allowance));
-        if self.hard_stop_reached() {
-            return result.plain_move;
-        }
-        let order = &result.root_order;
-        let summary = IterationSummary { depth: result.depth, score: result.score, root_order: order, pv: &result.pv };
-        let choice = policy.choose(&mut RootProbe::new(self, board, positions), &summary);
+        let (started, searched_nodes) = (Instant::now(), self.state.nodes);
+        let choice = if self.hard_stop_reached() {
+            None
+        } else {
+            let order = &result.root_order;
+            let summary =
+                IterationSummary { depth: result.depth, score: result.score, root_order: order, pv: &result.pv };
+            policy.choose(&mut RootProbe::new(self, board, positions), &summary)
+        };
+        self.record_policy_time(started.elapsed(), searched_nodes, policy.allowance(0));
         self.state.aborted = self.hard_stop_reached();
+        let order = &result.root_order;
         choice.filter(|mv| order.contains(mv)).unwrap_or(result.plain_move)
+    }
+
+    /// Remembers what a decision took, counting at least what its floor of
+    /// `floor_nodes` costs at the speed of the search (`searched_nodes`)
+    /// before it.
+    fn record_policy_time(&mut self, took: Duration, searched_nodes: u64, floor_nodes: u64) {
+        let Some(timer) = self.state.timer.as_ref() else { return };
+        let searched = timer.elapsed().saturating_sub(took);
+        let floor_seconds = searched.as_secs_f64() * floor_nodes as f64 / searched_nodes.max(1) as f64;
+        let floor = Duration::try_from_secs_f64(floor_seconds).unwrap_or(Duration::MAX);
+        self.policy_time.record(took, floor);
     }
 
     /// Searches one depth, starting with a narrow window around the last

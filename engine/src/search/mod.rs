@@ -11,6 +11,7 @@ pub mod history;
 mod iterative;
 mod network_eval;
 pub mod ordering;
+mod policy_time;
 mod qsearch;
 mod request;
 pub mod root_policy;
@@ -28,6 +29,7 @@ use crate::tunables::{TunableError, Tunables};
 use history::History;
 use movegen::{Board, Move};
 use network_eval::NetworkEval;
+use policy_time::PolicyTime;
 pub use request::SearchRequest;
 use state::SearchState;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -85,6 +87,9 @@ pub struct Searcher {
     /// The evaluation network and its accumulators; `None`: the classical
     /// evaluation.
     network_eval: Option<NetworkEval>,
+    /// What the root policy's decisions took: a search under a clock
+    /// leaves that much of its move's time to the decision after it.
+    policy_time: PolicyTime,
 }
 
 impl Searcher {
@@ -103,6 +108,7 @@ impl Searcher {
             lmr,
             state: SearchState::new(u64::MAX, None, &[], 0),
             network_eval: None,
+            policy_time: PolicyTime::default(),
         }
     }
 

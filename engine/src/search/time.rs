@@ -64,6 +64,19 @@ impl TimeManager {
         TimeManager { start, soft, hard }
     }
 
+    /// The deadlines of a search that must leave `reserve` of its move's
+    /// time to a decision after it: the soft limit comes forward by the
+    /// reserve (the hard limit when there is no soft one, as under
+    /// `movetime`), never to less than half of itself, so the search
+    /// always keeps most of its time.
+    pub fn leaving(&self, reserve: Duration) -> TimeManager {
+        let earlier = |limit: Duration| limit.saturating_sub(reserve).max(limit / 2);
+        match self.soft {
+            Some(soft) => TimeManager { soft: Some(earlier(soft)), ..self.clone() },
+            None => TimeManager { hard: self.hard.map(earlier), ..self.clone() },
+        }
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -139,6 +152,24 @@ mod tests {
         // movestogo, when given, replaces the default.
         let tm = TimeManager::new(&SearchLimits { moves_to_go: Some(40), ..limits }, Duration::ZERO, 16);
         assert_eq!(tm.soft, Some(Duration::from_millis(1_500 + 450)));
+    }
+
+    #[test]
+    fn a_reserve_comes_off_the_soft_limit_or_else_off_the_hard_one() {
+        let clock = SearchLimits { time_left: Some(Duration::from_millis(16_000)), ..SearchLimits::default() };
+        let tm = TimeManager::new(&clock, Duration::ZERO, 16);
+        let leaving = tm.leaving(Duration::from_millis(100));
+        assert_eq!(leaving.soft, Some(Duration::from_millis(900)));
+        assert_eq!(leaving.hard, tm.hard);
+        // Never more than half of the limit.
+        assert_eq!(tm.leaving(Duration::from_secs(5)).soft, Some(Duration::from_millis(500)));
+        let movetime = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };
+        let tm = TimeManager::new(&movetime, Duration::ZERO, 16);
+        assert_eq!(tm.leaving(Duration::from_millis(50)).hard, Some(Duration::from_millis(250)));
+        // Without a deadline there is nothing to leave.
+        let tm = TimeManager::new(&SearchLimits::depth(6), Duration::ZERO, 16);
+        let leaving = tm.leaving(Duration::from_millis(50));
+        assert_eq!((leaving.soft, leaving.hard), (None, None));
     }
 
     #[test]
