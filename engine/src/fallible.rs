@@ -51,9 +51,11 @@ pub fn noise_for(board: &movegen::Board, t: &Tunables) -> i32 {
 /// Index of the move drawn from `scores` (centipawns, best not necessarily
 /// first) with probability proportional to exp(score / temperature).
 pub fn softmax_index(scores: &[i32], temperature: i32, key: u64, seed: i32) -> usize {
-    let Some(&best) = scores.iter().max() else { return 0 };
-    let temperature = temperature.max(1) as f64;
-    let weights: Vec<f64> = scores.iter().map(|&s| ((s - best) as f64 / temperature).exp()).collect();
+    if scores.is_empty() {
+        return 0;
+    }
+    let scores: Vec<f64> = scores.iter().map(|&score| f64::from(score)).collect();
+    let weights = crate::probability::softmax_weights(&scores, f64::from(temperature.max(1)));
     let total: f64 = weights.iter().sum();
     let mut target = unit(key, seed, 1) * total;
     for (index, weight) in weights.iter().enumerate() {

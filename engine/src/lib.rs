@@ -1,19 +1,16 @@
 //! The trappy engine: evaluation, search, UCI, and the command-line tools
 //! (`perft`, `bench`, `spsa`).
 
-pub mod bench;
+pub mod cli;
 pub mod eval;
 pub mod fallible;
 pub mod lc0;
 pub mod nnue;
 pub mod opponent;
-pub mod output;
-pub mod perft_command;
-pub mod policy_command;
+pub mod probability;
 pub mod search;
 pub mod strength;
 pub mod trappy;
 pub mod trappy_engine;
-pub mod traps_command;
 pub mod tunables;
 pub mod uci;

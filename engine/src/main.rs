@@ -1,10 +1,10 @@
 use clap::{Parser, Subcommand};
-use engine::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
-use engine::output::emit;
-use engine::perft_command::{run_perft, PerftArgs};
-use engine::policy_command::{run_policy, PolicyArgs};
+use engine::cli::bench::{run_bench_with, DEFAULT_BENCH_DEPTH};
+use engine::cli::output::emit;
+use engine::cli::perft::{run_perft, PerftArgs};
+use engine::cli::policy::{run_policy, PolicyArgs};
+use engine::cli::traps::{run_traps, TrapsArgs};
 use engine::trappy::reply_model::OpponentModelChoice;
-use engine::traps_command::{run_traps, TrapsArgs};
 use engine::tunables::{load_options_file, openbench_spsa_lines, Tunables};
 use engine::uci::UciSession;
 use std::process::ExitCode;

@@ -1,7 +1,7 @@
 //! The fallible opponent models on the real search: shallower caps, seeded
 //! evaluation noise and the softmax pick, each reproducible from its seed.
 
-use engine::bench::BENCH_POSITIONS;
+use engine::cli::bench::BENCH_POSITIONS;
 use engine::fallible::noise_for;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::tunables::Tunables;

@@ -106,8 +106,8 @@ fn node_limited_search_is_deterministic() {
 
 #[test]
 fn bench_is_deterministic() {
-    let first = engine::bench::run_bench(5, 4, |_, _| {}).0;
-    let second = engine::bench::run_bench(5, 4, |_, _| {}).0;
+    let first = engine::cli::bench::run_bench(5, 4, |_, _| {}).0;
+    let second = engine::cli::bench::run_bench(5, 4, |_, _| {}).0;
     assert_eq!(first, second);
     assert!(first > 10_000);
 }

@@ -3,13 +3,13 @@
 //! node, a root with no expected gain never leaves the plain move, the cost
 //! stays small, and colour-flipped positions give mirrored decisions.
 
-use engine::bench::BENCH_POSITIONS;
+use engine::cli::bench::BENCH_POSITIONS;
+use engine::cli::traps::{annotate, annotate_with, Annotation};
 use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::trappy::reply_model::ReplyModel;
 use engine::trappy::TrapConfig;
 use engine::trappy_engine::TrappyEngine;
-use engine::traps_command::{annotate, annotate_with, Annotation};
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
 use std::path::PathBuf;
@@ -499,3 +499,48 @@ fn a_network_opponent_model_predicts_the_replies_and_changes_nothing_untold() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// The decision with a network model, pinned: the same move, the same
+/// traps and the same nodes as when this test was written. A change of
+/// these numbers is a change of behaviour, which needs its own paired
+/// measurement; a refactoring must leave them as they are.
+#[test]
+fn a_network_model_decision_stays_node_for_node_what_it_was() {
+    use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
+    use engine::trappy::reply_model::OpponentModelChoice;
+    let path = std::env::temp_dir().join(format!("trappy-pinned-{}.pb.gz", std::process::id()));
+    // A player drawn to one step north-east (plane 7 in lc0's order: north
+    // first, then clockwise, by distance), then one north, then one east.
+    let network = NetSpec::plane_logits(&[(0, 2.0), (7, 3.0), (14, 1.0)]);
+    std::fs::write(&path, gzipped(&net_bytes(&network))).expect("write network");
+    let model = OpponentModelChoice::from_option(path.to_str().expect("utf-8")).expect("a network");
+    let mut pinned = Vec::new();
+    for case in trap_cases().iter().take(4) {
+        let board = Board::from_fen(&case.fen).expect("valid");
+        let mut engine = TrappyEngine::new(8, traps_set());
+        engine.set_network(Some(engine::nnue::embedded_network()));
+        engine.set_opponent_model(model.clone());
+        let result = engine.search(SearchRequest::new(&board, &SearchLimits::depth(TRAP_TEST_DEPTH)));
+        let choice = engine.last_trap_choice().expect("the root decided").clone();
+        let traps: Vec<String> = choice.findings.iter().map(|f| format!("{}{}", f.root, f.reply)).collect();
+        pinned.push(format!(
+            "{} {} {} {} {}",
+            case.id,
+            result.best_move,
+            result.plain_move,
+            result.nodes,
+            traps.join(",")
+        ));
+    }
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(pinned, PINNED_NETWORK_DECISIONS, "{pinned:#?}");
+}
+
+/// Each case: its id, the move played, the plain move, the nodes, and
+/// every verified trap as root move and reply.
+const PINNED_NETWORK_DECISIONS: [&str; 4] = [
+    "elephant e6d5 e6d5 32766 e6d5g5h6,e6d5a2a3,e6d5b2b3,e6d5f2f3",
+    "legal d2d4 d2d4 43562 d2d4g4h3,d2d4d8e7,d2d4d6d5,d2d4g6g5,f3e5d6e5,f3e5g4h3,f3e5f8g7,f3e5d8e7",
+    "lasker b4d2 b4d2 30863 b4d2e1e2",
+    "stafford f6e4 c5f2 28044 c5f2e1e2,f6e4d3e4,f6e4g5h6,f6e4d1e2,f6e4a2a3",
+];

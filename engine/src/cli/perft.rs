@@ -1,7 +1,7 @@
 //! `trappy perft`: a single position with optional divide, or a whole EPD
 //! suite checked against its expected counts.
 
-use crate::output::emit;
+use crate::cli::output::emit;
 use clap::Args;
 use movegen::{divide, parse_perft_suite, perft, Board};
 use std::path::PathBuf;

@@ -3,8 +3,8 @@
 //! One position (`--fen`, `--moves`), or a batch (`--epd`) that ends with
 //! its throughput: `positions <N> time_ms <T> pps <P>`.
 
+use crate::cli::output::emit;
 use crate::lc0::{Lc0Network, MoveProbability, Scratch};
-use crate::output::emit;
 use clap::Args;
 use movegen::Board;
 use std::path::PathBuf;

@@ -4,8 +4,8 @@
 //! and every reply some shallower iteration preferred that loses at the
 //! final depth, with its score vector.
 
+use crate::cli::output::emit;
 use crate::nnue::Network;
-use crate::output::emit;
 use crate::search::score::is_mate_score;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
 use crate::trappy::annotate::{AnnotatedRoot, AnnotatedTrap};

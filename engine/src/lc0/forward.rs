@@ -75,7 +75,7 @@ fn squeeze_excite(se: &SqueezeExcitation, x: &mut [f32]) {
         (0..se.hidden).map(|h| (se.b1[h] + dot(&se.w1[h * channels..(h + 1) * channels], &means)).max(0.0)).collect();
     let affine = |row: usize| se.b2[row] + dot(&se.w2[row * se.hidden..(row + 1) * se.hidden], &hidden);
     for (channel, plane) in x.chunks_exact_mut(64).enumerate() {
-        let scale = 1.0 / (1.0 + (-affine(channel)).exp());
+        let scale = crate::probability::logistic(f64::from(affine(channel))) as f32;
         let shift = affine(channels + channel);
         plane.iter_mut().for_each(|value| *value = *value * scale + shift);
     }

@@ -12,6 +12,7 @@ mod forward;
 pub mod planes;
 pub mod policy_map;
 pub mod proto;
+mod schema;
 pub mod weights;
 pub mod writer;
 
@@ -91,11 +92,13 @@ impl Lc0Network {
             return Vec::new();
         }
         let logits = forward::policy_logits(&self.weights, &planes::input_planes(history), &places, scratch);
-        let most = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let exps: Vec<f32> = logits.iter().map(|&logit| (logit - most).exp()).collect();
-        let total: f32 = exps.iter().sum();
-        let mut policy: Vec<MoveProbability> =
-            moves.iter().zip(&exps).map(|(&mv, &e)| MoveProbability { mv, probability: e / total }).collect();
+        let logits: Vec<f64> = logits.iter().map(|&logit| f64::from(logit)).collect();
+        let probabilities = crate::probability::softmax(&logits, 1.0);
+        let mut policy: Vec<MoveProbability> = moves
+            .iter()
+            .zip(&probabilities)
+            .map(|(&mv, &probability)| MoveProbability { mv, probability: probability as f32 })
+            .collect();
         policy.sort_by(|a, b| b.probability.total_cmp(&a.probability));
         policy
     }

@@ -1,14 +1,7 @@
 //! lc0's network file, read into the layers the forward pass uses.
 //!
 //! The file is a gzip-compressed `Net` message (`proto/net.proto` in lc0's
-//! source). Field numbers used here: `Net` 1 magic, 4 format, 10 weights;
-//! `Format` 2 network format, whose fields 1 input, 3 network, 4 policy;
-//! `Weights` 1 input block, 2 residual blocks, 3 policy convolution, 11
-//! the first policy convolution, 4 and 5 the classical policy's weights
-//! and biases; `ConvBlock` 1 weights, 2 biases, 3 means, 4 variances
-//! ("stddivs"), 5 gammas, 6 betas; `Residual` 1 and 2 its convolutions, 3
-//! its squeeze-excitation unit (`SEunit` 1-4: w1, b1, w2, b2); `Layer` 1
-//! min, 2 max, 3 params, 4 encoding.
+//! source); `schema.rs` names the fields read here.
 //!
 //! What is supported is what the human-move networks (Maia) and lc0's
 //! residual networks of the same generation use: the classical 112-plane
@@ -20,8 +13,8 @@
 use super::planes::INPUT_PLANES;
 use super::policy_map::{CONV_POLICY_PLANES, POLICY_MOVES};
 use super::proto::{all, fields, last, Field, Value};
+use super::schema;
 
-const MAGIC: u32 = 0x1c0;
 const BATCH_NORM_EPSILON: f32 = 1e-5;
 
 /// A convolution with its batch normalisation folded in: `weights[out][in][k*k]`.
@@ -75,19 +68,20 @@ pub struct Lc0Weights {
 /// Reads a network from the bytes of its (decompressed) file.
 pub fn parse_net(bytes: &[u8]) -> Result<Lc0Weights, String> {
     let net = fields(bytes).map_err(|e| format!("not an lc0 network ({e})"))?;
-    match last(&net, 1) {
-        Some(Value::Fixed32(MAGIC)) => {}
+    match last(&net, schema::net::MAGIC) {
+        Some(Value::Fixed32(schema::net::MAGIC_NUMBER)) => {}
         _ => return Err("not an lc0 network (no lc0 magic number)".into()),
     }
     check_format(&net)?;
-    let weights = message(&net, 10, "weights")?.ok_or("the file holds no weights")?;
-    let input = conv_block(&weights, 1, "input", 3)?.ok_or("the network has no input convolution")?;
+    let weights = message(&net, schema::net::WEIGHTS, "weights")?.ok_or("the file holds no weights")?;
+    let input =
+        conv_block(&weights, schema::weights::INPUT, "input", 3)?.ok_or("the network has no input convolution")?;
     if input.inputs != INPUT_PLANES {
         return Err(format!("the input convolution reads {} planes, not lc0's {INPUT_PLANES}", input.inputs));
     }
     let filters = input.outputs;
     let mut tower = Vec::new();
-    for (block, value) in all(&weights, 2).enumerate() {
+    for (block, value) in all(&weights, schema::weights::RESIDUAL).enumerate() {
         let Value::Bytes(bytes) = value else { return Err(format!("residual block {block} is not a message")) };
         let residual = fields(bytes).map_err(|e| format!("residual block {block}: {e}"))?;
         let name = |part: &str| format!("residual block {block} {part}");
@@ -99,8 +93,8 @@ pub fn parse_net(bytes: &[u8]) -> Result<Lc0Weights, String> {
             }
             Ok(conv)
         };
-        let (conv1, conv2) = (conv(1, "conv1")?, conv(2, "conv2")?);
-        let se = match message(&residual, 3, &name("se"))? {
+        let (conv1, conv2) = (conv(schema::residual::CONV1, "conv1")?, conv(schema::residual::CONV2, "conv2")?);
+        let se = match message(&residual, schema::residual::SE, &name("se"))? {
             Some(se) => Some(squeeze_excitation(&se, filters, &name("se"))?),
             None => None,
         };
@@ -113,21 +107,25 @@ pub fn parse_net(bytes: &[u8]) -> Result<Lc0Weights, String> {
 /// The formats this reader supports; a file without a format is one of
 /// lc0's oldest, which are classical throughout.
 fn check_format(net: &[Field]) -> Result<(), String> {
-    let Some(format) = message(net, 4, "format")? else { return Ok(()) };
-    let Some(network) = message(&format, 2, "network format")? else { return Ok(()) };
+    let Some(format) = message(net, schema::net::FORMAT, "format")? else { return Ok(()) };
+    let Some(network) = message(&format, schema::format::NETWORK_FORMAT, "network format")? else { return Ok(()) };
     let number = |field| match last(&network, field) {
         Some(Value::Varint(value)) => value,
         _ => 0,
     };
-    let (input, structure, policy) = (number(1), number(3), number(4));
-    if input > 1 {
+    let (input, structure, policy) = (
+        number(schema::network_format::INPUT),
+        number(schema::network_format::NETWORK),
+        number(schema::network_format::POLICY),
+    );
+    if input > schema::network_format::INPUT_CLASSICAL_112_PLANE {
         return Err(format!("input format {input} is not supported (only the classical 112 planes, 1)"));
     }
     // 1 classical, 2 with squeeze-excitation, 3 and 4 the same with head formats.
-    if !(0..=4).contains(&structure) {
+    if structure > schema::network_format::NETWORK_SE_WITH_HEADFORMAT {
         return Err(format!("network structure {structure} is not supported (only residual towers, 1 to 4)"));
     }
-    if policy > 2 {
+    if policy > schema::network_format::POLICY_CONVOLUTION {
         return Err(format!("policy format {policy} is not supported (only classical 1 and convolution 2)"));
     }
     Ok(())
@@ -149,30 +147,32 @@ fn layer(fields_of: &[Field], number: u32, name: &str) -> Result<Vec<f32>, Strin
         Some(Value::Fixed32(bits)) => f32::from_bits(bits),
         _ => 0.0,
     };
-    let (min, max) = (float(1), float(2));
-    let params = match last(&layer, 3) {
+    let (min, max) = (float(schema::layer::MIN_VALUE), float(schema::layer::MAX_VALUE));
+    let params = match last(&layer, schema::layer::PARAMS) {
         Some(Value::Bytes(bytes)) => bytes,
         None => &[],
         Some(_) => return Err(format!("{name}: its values are not bytes")),
     };
-    let encoding = match last(&layer, 4) {
+    let encoding = match last(&layer, schema::layer::ENCODING) {
         Some(Value::Varint(encoding)) => encoding,
-        _ => 1,
+        _ => schema::layer::LINEAR16,
     };
     let halves = || params.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
     let values: Vec<f32> = match encoding {
-        1 => halves()
+        schema::layer::LINEAR16 => halves()
             .map(|raw| {
                 let theta = f32::from(raw) / 65535.0;
                 min * (1.0 - theta) + max * theta
             })
             .collect(),
-        2 => halves().map(half_to_f32).collect(),
-        3 => halves().map(|raw| f32::from_bits(u32::from(raw) << 16)).collect(),
-        4 => params.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect(),
+        schema::layer::FLOAT16 => halves().map(half_to_f32).collect(),
+        schema::layer::BFLOAT16 => halves().map(|raw| f32::from_bits(u32::from(raw) << 16)).collect(),
+        schema::layer::FLOAT32 => {
+            params.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+        }
         other => return Err(format!("{name}: encoding {other} is not one of lc0's")),
     };
-    let width = if encoding == 4 { 4 } else { 2 };
+    let width = if encoding == schema::layer::FLOAT32 { 4 } else { 2 };
     if params.len() % width != 0 {
         return Err(format!("{name}: {} bytes is not a whole number of values", params.len()));
     }
@@ -197,10 +197,14 @@ fn half_to_f32(raw: u16) -> f32 {
 fn conv_block(fields_of: &[Field], number: u32, name: &str, kernel: usize) -> Result<Option<Conv>, String> {
     let Some(block) = message(fields_of, number, name)? else { return Ok(None) };
     let part = |field, what: &str| layer(&block, field, &format!("{name} {what}"));
-    let mut weights = part(1, "weights")?;
-    let mut biases = part(2, "biases")?;
-    let (mut means, variances, mut gammas, mut betas) =
-        (part(3, "means")?, part(4, "variances")?, part(5, "gammas")?, part(6, "betas")?);
+    let mut weights = part(schema::conv_block::WEIGHTS, "weights")?;
+    let mut biases = part(schema::conv_block::BIASES, "biases")?;
+    let (mut means, variances, mut gammas, mut betas) = (
+        part(schema::conv_block::MEANS, "means")?,
+        part(schema::conv_block::VARIANCES, "variances")?,
+        part(schema::conv_block::GAMMAS, "gammas")?,
+        part(schema::conv_block::BETAS, "betas")?,
+    );
     let outputs = [biases.len(), means.len()].into_iter().max().unwrap_or(0);
     if weights.is_empty() || outputs == 0 {
         return Err(format!("{name} has no weights or no outputs"));
@@ -233,7 +237,12 @@ fn conv_block(fields_of: &[Field], number: u32, name: &str, kernel: usize) -> Re
 
 fn squeeze_excitation(se: &[Field], channels: usize, name: &str) -> Result<SqueezeExcitation, String> {
     let part = |field, what: &str| layer(se, field, &format!("{name} {what}"));
-    let (w1, b1, w2, b2) = (part(1, "w1")?, part(2, "b1")?, part(3, "w2")?, part(4, "b2")?);
+    let (w1, b1, w2, b2) = (
+        part(schema::se_unit::W1, "w1")?,
+        part(schema::se_unit::B1, "b1")?,
+        part(schema::se_unit::W2, "w2")?,
+        part(schema::se_unit::B2, "b2")?,
+    );
     let hidden = b1.len();
     if hidden == 0 || w1.len() != hidden * channels || w2.len() != 2 * channels * hidden || b2.len() != 2 * channels {
         return Err(format!("{name}: its layers do not fit {channels} channels"));
@@ -242,8 +251,9 @@ fn squeeze_excitation(se: &[Field], channels: usize, name: &str) -> Result<Squee
 }
 
 fn policy_head(weights: &[Field], filters: usize) -> Result<PolicyHead, String> {
-    if let Some(conv1) = conv_block(weights, 11, "policy1", 3)? {
-        let conv2 = conv_block(weights, 3, "policy", 3)?.ok_or("the policy head has no second convolution")?;
+    if let Some(conv1) = conv_block(weights, schema::weights::POLICY1, "policy1", 3)? {
+        let conv2 = conv_block(weights, schema::weights::POLICY, "policy", 3)?
+            .ok_or("the policy head has no second convolution")?;
         if conv1.inputs != filters || conv1.outputs != filters || conv2.inputs != filters {
             return Err("the convolutional policy head does not fit the tower".into());
         }
@@ -252,8 +262,9 @@ fn policy_head(weights: &[Field], filters: usize) -> Result<PolicyHead, String> 
         }
         return Ok(PolicyHead::Convolution { conv1, conv2 });
     }
-    let conv = conv_block(weights, 3, "policy", 1)?.ok_or("the network has no policy head")?;
-    let (dense, biases) = (layer(weights, 4, "policy dense weights")?, layer(weights, 5, "policy dense biases")?);
+    let conv = conv_block(weights, schema::weights::POLICY, "policy", 1)?.ok_or("the network has no policy head")?;
+    let dense = layer(weights, schema::weights::POLICY_DENSE_WEIGHTS, "policy dense weights")?;
+    let biases = layer(weights, schema::weights::POLICY_DENSE_BIASES, "policy dense biases")?;
     if conv.inputs != filters || biases.len() != POLICY_MOVES || dense.len() != POLICY_MOVES * conv.outputs * 64 {
         return Err(format!("the classical policy head does not map {} planes to {POLICY_MOVES} moves", conv.outputs));
     }

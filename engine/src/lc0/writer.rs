@@ -4,6 +4,7 @@
 //! what is read back is exactly what was written.
 
 use super::proto::Writer;
+use super::schema;
 use std::io::Write;
 
 /// A convolution before any folding: `weights[out][in][k*k]`.
@@ -77,22 +78,22 @@ impl NetSpec {
 fn layer(values: &[f32]) -> Writer {
     let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
     let mut layer = Writer::new();
-    layer.bytes(3, &bytes).varint(4, 4);
+    layer.bytes(schema::layer::PARAMS, &bytes).varint(schema::layer::ENCODING, schema::layer::FLOAT32);
     layer
 }
 
 fn conv_block(conv: &ConvSpec) -> Writer {
     let mut block = Writer::new();
-    block.message(1, &layer(&conv.weights));
+    block.message(schema::conv_block::WEIGHTS, &layer(&conv.weights));
     if !conv.biases.is_empty() {
-        block.message(2, &layer(&conv.biases));
+        block.message(schema::conv_block::BIASES, &layer(&conv.biases));
     }
     if let Some(bn) = &conv.batch_norm {
         block
-            .message(3, &layer(&bn.means))
-            .message(4, &layer(&bn.variances))
-            .message(5, &layer(&bn.gammas))
-            .message(6, &layer(&bn.betas));
+            .message(schema::conv_block::MEANS, &layer(&bn.means))
+            .message(schema::conv_block::VARIANCES, &layer(&bn.variances))
+            .message(schema::conv_block::GAMMAS, &layer(&bn.gammas))
+            .message(schema::conv_block::BETAS, &layer(&bn.betas));
     }
     block
 }
@@ -101,35 +102,46 @@ fn conv_block(conv: &ConvSpec) -> Writer {
 /// residual tower with squeeze-excitation, the policy's kind) and the weights.
 pub fn net_bytes(spec: &NetSpec) -> Vec<u8> {
     let mut weights = Writer::new();
-    weights.message(1, &conv_block(&spec.input));
+    weights.message(schema::weights::INPUT, &conv_block(&spec.input));
     for block in &spec.tower {
-        let mut residual = Writer::new();
-        residual.message(1, &conv_block(&block.conv1)).message(2, &conv_block(&block.conv2));
+        let mut tower_block = Writer::new();
+        tower_block
+            .message(schema::residual::CONV1, &conv_block(&block.conv1))
+            .message(schema::residual::CONV2, &conv_block(&block.conv2));
         if let Some(se) = &block.se {
             let mut unit = Writer::new();
-            unit.message(1, &layer(&se.w1)).message(2, &layer(&se.b1)).message(3, &layer(&se.w2));
-            unit.message(4, &layer(&se.b2));
-            residual.message(3, &unit);
+            unit.message(schema::se_unit::W1, &layer(&se.w1)).message(schema::se_unit::B1, &layer(&se.b1));
+            unit.message(schema::se_unit::W2, &layer(&se.w2)).message(schema::se_unit::B2, &layer(&se.b2));
+            tower_block.message(schema::residual::SE, &unit);
         }
-        weights.message(2, &residual);
+        weights.message(schema::weights::RESIDUAL, &tower_block);
     }
     let policy_format = match &spec.policy {
         PolicySpec::Convolution { conv1, conv2 } => {
-            weights.message(11, &conv_block(conv1)).message(3, &conv_block(conv2));
-            2
+            weights.message(schema::weights::POLICY1, &conv_block(conv1));
+            weights.message(schema::weights::POLICY, &conv_block(conv2));
+            schema::network_format::POLICY_CONVOLUTION
         }
         PolicySpec::Classical { conv, weights: dense, biases } => {
-            weights.message(3, &conv_block(conv)).message(4, &layer(dense)).message(5, &layer(biases));
-            1
+            weights.message(schema::weights::POLICY, &conv_block(conv));
+            weights.message(schema::weights::POLICY_DENSE_WEIGHTS, &layer(dense));
+            weights.message(schema::weights::POLICY_DENSE_BIASES, &layer(biases));
+            schema::network_format::POLICY_CLASSICAL
         }
     };
-    let mut network_format = Writer::new();
-    network_format.varint(1, 1).varint(3, 4).varint(4, policy_format);
-    let mut format = Writer::new();
-    format.varint(1, 1).message(2, &network_format);
-    let mut net = Writer::new();
-    net.fixed32(1, 0x1c0).message(4, &format).message(10, &weights);
-    net.finish()
+    let mut kind = Writer::new();
+    kind.varint(schema::network_format::INPUT, schema::network_format::INPUT_CLASSICAL_112_PLANE)
+        .varint(schema::network_format::NETWORK, schema::network_format::NETWORK_SE_WITH_HEADFORMAT)
+        .varint(schema::network_format::POLICY, policy_format);
+    let mut file_format = Writer::new();
+    file_format
+        .varint(schema::format::WEIGHTS_ENCODING, schema::layer::LINEAR16)
+        .message(schema::format::NETWORK_FORMAT, &kind);
+    let mut file = Writer::new();
+    file.fixed32(schema::net::MAGIC, schema::net::MAGIC_NUMBER)
+        .message(schema::net::FORMAT, &file_format)
+        .message(schema::net::WEIGHTS, &weights);
+    file.finish()
 }
 
 /// `bytes` gzip-compressed, as lc0's files are.

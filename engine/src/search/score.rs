@@ -23,7 +23,7 @@ pub fn win_chance(score: i32) -> f64 {
     } else if score <= -MATE_BOUND {
         0.0
     } else {
-        1.0 / (1.0 + (-f64::from(score) / RESULT_SCALE).exp())
+        crate::probability::logistic(f64::from(score) / RESULT_SCALE)
     }
 }
 

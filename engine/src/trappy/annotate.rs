@@ -79,8 +79,9 @@ pub fn annotate_roots(
             let mut vector: Vec<(usize, i32)> =
                 fooled.iter().filter_map(|&d| history.values[d].map(|v| (d, v.value))).collect();
             vector.push((depth, value));
-            if let Some(p) = prediction.filter(|p| p.reply == reply) {
-                let outcome = ReplyOutcome { reply, probability: f64::from(p.probability) / 1000.0, value };
+            if prediction.is_some_and(|p| p.reply == reply) {
+                // The iterations' guess is one reply, certain.
+                let outcome = ReplyOutcome { reply, probability: 1.0, value };
                 gain = config.expectation().reply_gain(raw, &outcome);
             }
             traps.push(AnnotatedTrap { reply, vector, profit, trappiness });

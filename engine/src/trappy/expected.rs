@@ -59,7 +59,7 @@ impl ResultCurve {
             return win_chance(score);
         }
         let centred = f64::from(score) - f64::from(self.centre);
-        1.0 / (1.0 + (-centred / f64::from(self.scale.max(1))).exp())
+        crate::probability::logistic(centred / f64::from(self.scale.max(1)))
     }
 }
 

@@ -25,8 +25,6 @@ pub const SHALLOWEST_VIEW: usize = 2;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Prediction {
     pub reply: Move,
-    /// 0..=1000.
-    pub probability: i32,
     /// The iteration depth that stands for the opponent's search.
     pub opponent_iteration: usize,
 }
@@ -39,15 +37,7 @@ pub fn predict(history: &RootHistory, final_depth: usize, config: &TrapConfig) -
         return None;
     }
     let (reply, _) = history.preferred_filled(own, final_depth)?;
-    let probability = 1000;
-    Some(Prediction { reply, probability, opponent_iteration: own })
-}
-
-/// Whether the model's reply is a candidate trap: the deeper final
-/// iteration prefers a different reply (or has none recorded). A reply
-/// the final iteration still prefers is, as far as we know, best.
-pub fn may_be_trap(history: &RootHistory, prediction: &Prediction, final_depth: usize) -> bool {
-    history.preferred[final_depth] != Some(prediction.reply)
+    Some(Prediction { reply, opponent_iteration: own })
 }
 
 #[cfg(test)]
@@ -78,11 +68,6 @@ mod tests {
         let history = history_with(&[(4, a), (5, a), (6, a), (7, b)]);
         let prediction = predict(&history, 7, &config).expect("a prediction");
         assert_eq!((prediction.reply, prediction.opponent_iteration), (a, 6));
-        assert_eq!(prediction.probability, 1000);
-        assert!(may_be_trap(&history, &prediction, 7));
-        // The final iteration still prefers it: no trap.
-        let settled = history_with(&[(5, a), (6, a), (7, a)]);
-        assert!(!may_be_trap(&settled, &predict(&settled, 7, &config).expect("prediction"), 7));
     }
 
     #[test]
@@ -94,8 +79,7 @@ mod tests {
         assert_eq!(predict(&history, 7, &config).map(|p| p.reply), Some(a));
         let hole = history_with(&[(4, c), (7, b)]);
         let filled = predict(&hole, 7, &config).expect("filled");
-        assert_eq!(filled.reply, b);
-        assert!(!may_be_trap(&hole, &filled, 7));
+        assert_eq!((filled.reply, filled.opponent_iteration), (b, 6));
     }
 
     #[test]

@@ -75,11 +75,8 @@ pub fn score_replies_within(
 /// The softmax probabilities of `scores` at `temperature` centipawns, in
 /// the same order; they sum to 1.
 pub fn probabilities(scores: &[i32], temperature: i32) -> Vec<f64> {
-    let Some(&best) = scores.iter().max() else { return vec![] };
-    let temperature = f64::from(temperature.max(1));
-    let weights: Vec<f64> = scores.iter().map(|&s| (f64::from(s - best) / temperature).exp()).collect();
-    let total: f64 = weights.iter().sum();
-    weights.iter().map(|w| w / total).collect()
+    let scores: Vec<f64> = scores.iter().map(|&score| f64::from(score)).collect();
+    crate::probability::softmax(&scores, f64::from(temperature.max(1)))
 }
 
 #[cfg(test)]

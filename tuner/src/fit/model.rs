@@ -10,6 +10,7 @@
 
 use crate::support::parallel::over_chunks;
 use engine::eval::LinearForm;
+use engine::probability::logistic;
 use serde::{Deserialize, Serialize};
 
 /// A position ready for fitting.
@@ -18,8 +19,10 @@ pub struct Sample {
     pub result: f64,
 }
 
+/// The share of the points `eval` is worth on a curve with `k` times the
+/// slope of 1 / (1 + 10^(−eval / 400)).
 pub fn win_probability(k: f64, eval: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+    logistic(k * eval * std::f64::consts::LN_10 / 400.0)
 }
 
 /// Mean squared error of the predictions, over `threads` threads.

@@ -10,6 +10,7 @@
 //! results likeliest.
 
 use clap::Args;
+use engine::probability::logistic;
 use engine::search::score::RESULT_SCALE;
 use engine::tunables::TunableSpec;
 use matches::pgn_reader::{read_pgn, PgnGame};
@@ -47,7 +48,7 @@ pub struct Curve {
 
 impl Curve {
     fn points(&self, score: f64) -> f64 {
-        1.0 / (1.0 + (-(score - self.centre) / self.scale).exp())
+        logistic((score - self.centre) / self.scale)
     }
 
     /// The mean log-likelihood of the results (each result's points as a

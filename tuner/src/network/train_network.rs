@@ -2,13 +2,14 @@
 //! gradient of the loss, Adam, and the rounding to the engine's integers.
 //!
 //! The network's output `y` is a score in units of `OUTPUT_SCALE`
-//! centipawns, so its win probability is `sigmoid(y * OUTPUT_SCALE /
+//! centipawns, so its win probability is `logistic(y * OUTPUT_SCALE /
 //! SCORE_SCALE)`. The loss is the squared distance of that probability from
 //! a target that blends the game's result with the search's score.
 
 use crate::network::train_data::{black_input, TrainingPosition};
 use crate::support::parallel::over_chunks;
 use engine::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, OUTPUT_SCALE, QUANT_HIDDEN, QUANT_OUTPUT};
+use engine::probability::logistic;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
@@ -53,14 +54,16 @@ fn activate(x: f32) -> (f32, f32) {
     (c * c, if x > 0.0 && x < 1.0 { 2.0 * c } else { 0.0 })
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+/// The logistic curve in the trainer's single precision.
+fn logistic_f32(x: f32) -> f32 {
+    logistic(f64::from(x)) as f32
 }
 
 /// What a position should score: `blend` of the result and the rest of
 /// the search's score, as a probability for the side to move.
 pub fn target(position: &TrainingPosition, blend: f32) -> f32 {
-    let white = blend * position.white_result + (1.0 - blend) * sigmoid(f32::from(position.white_score) / SCORE_SCALE);
+    let white =
+        blend * position.white_result + (1.0 - blend) * logistic_f32(f32::from(position.white_score) / SCORE_SCALE);
     if position.white_to_move {
         white
     } else {
@@ -115,7 +118,7 @@ impl FloatNetwork {
 
     /// The loss of one position.
     pub fn loss(&self, position: &TrainingPosition, blend: f32) -> f32 {
-        let p = sigmoid(self.output(position) * OUTPUT_SCALE as f32 / SCORE_SCALE);
+        let p = logistic_f32(self.output(position) * OUTPUT_SCALE as f32 / SCORE_SCALE);
         (p - target(position, blend)).powi(2)
     }
 
@@ -136,7 +139,7 @@ impl FloatNetwork {
             }
         }
         let scale = OUTPUT_SCALE as f32 / SCORE_SCALE;
-        let p = sigmoid(y * scale);
+        let p = logistic_f32(y * scale);
         let error = p - target(position, blend);
         let d_output = 2.0 * error * p * (1.0 - p) * scale;
         gradient[bias_at] += d_output;
