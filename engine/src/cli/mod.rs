@@ -1,8 +1,9 @@
 //! The `trappy` subcommands beside UCI: `bench`, `perft`, `policy` and
-//! `traps`, and the output they share.
+//! `traps` (with its PGN for studies), and the output they share.
 
 pub mod bench;
 pub mod output;
 pub mod perft;
 pub mod policy;
+mod trap_pgn;
 pub mod traps;

@@ -25,8 +25,12 @@ pub struct TrapsArgs {
     #[arg(long, value_parser = clap::value_parser!(i32).range(3..=40))]
     pub depth: i32,
     /// Print one JSON object instead of text
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pgn")]
     pub json: bool,
+    /// Print the traps as PGN, a game (study chapter) per root move with a
+    /// trap, drawn with arrows ([%cal]) and marked squares ([%csl])
+    #[arg(long)]
+    pub pgn: bool,
     /// Hash size in MB
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
@@ -236,6 +240,12 @@ pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
     let annotation = annotate_with(&board, args.depth, args.hash, tunables, network, model.as_ref());
     if args.json {
         emit(&annotation.to_json());
+    } else if args.pgn {
+        let pgn = annotation.to_pgn(&board);
+        if pgn.is_empty() {
+            return Err(format!("no trap found at depth {}: nothing to write as PGN", annotation.depth));
+        }
+        emit(pgn.trim_end());
     } else {
         emit(annotation.to_text().trim_end());
     }
