@@ -6,6 +6,7 @@ use crate::adjudication::{rules_outcome, AdjudicationRules, Adjudicator};
 use crate::game_record::{GameRecord, GameResult, MoveRecord, Termination};
 use crate::openings::Opening;
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
+use engine::cli::trap_pgn::trap_drawing;
 use movegen::{Color, Move};
 use std::time::{Duration, Instant};
 
@@ -210,13 +211,14 @@ pub fn play_game(
         played.push(reply.mv);
         let score_for_adjudication = reply.score_cp.or(reply.mate.map(|m| if m > 0 { 100_000 } else { -100_000 }));
         let mut reply = reply;
-        let trap_sprung = records
+        let sprung_trap = records
             .last()
-            .and_then(|previous| previous.reply.trappy.as_ref())
-            .is_some_and(|choice| choice.trap_replies.contains(&reply.mv));
-        if trap_sprung {
-            let marker = "fell into a trap";
-            reply.note = Some(reply.note.map_or(marker.to_string(), |note| format!("{marker}; {note}")));
+            .filter(|previous| previous.reply.trappy.as_ref().is_some_and(|c| c.trap_replies.contains(&reply.mv)))
+            .map(|previous| previous.reply.mv);
+        if let Some(trap) = sprung_trap {
+            // Drawn as `trappy traps --pgn` draws a trap, for a study.
+            let marker = format!("fell into a trap {}", trap_drawing(trap, reply.mv));
+            reply.note = Some(reply.note.map_or(marker.clone(), |note| format!("{marker}; {note}")));
         }
         records.push(MoveRecord { reply, time_ms: used.as_millis() as u64 });
         if rules_outcome(&board, &history).is_none() {

@@ -230,7 +230,19 @@ fn traps_set_and_fallen_into_are_counted_and_marked() {
     // The last trap has no later move of ours to measure it by.
     assert_eq!(white.profit_realised_cp, 5 * 2);
     assert_eq!(black, Default::default());
-    let marked = game.moves.iter().filter(|m| m.reply.note.as_deref() == Some("fell into a trap")).count();
+    // Each sprung trap is marked, drawn as a study draws it: our move in
+    // green, the reply in red, its square marked.
+    let mut marked = 0;
+    for pair in game.moves.windows(2) {
+        let Some(note) = pair[1].reply.note.as_deref().filter(|note| note.starts_with("fell into a trap")) else {
+            continue;
+        };
+        // An arrow names two squares: a promotion's piece is left off.
+        let (ours, theirs) =
+            (pair[0].reply.mv.to_string()[..4].to_string(), pair[1].reply.mv.to_string()[..4].to_string());
+        assert_eq!(note, format!("fell into a trap [%cal G{ours},R{theirs}] [%csl R{}]", &theirs[2..4]));
+        marked += 1;
+    }
     assert_eq!(marked, 6);
-    assert!(matches::pgn_writer::write_pgn(&game).contains("fell into a trap"));
+    assert!(matches::pgn_writer::write_pgn(&game).contains("fell into a trap [%cal G"));
 }

@@ -5,5 +5,5 @@ pub mod bench;
 pub mod output;
 pub mod perft;
 pub mod policy;
-mod trap_pgn;
+pub mod trap_pgn;
 pub mod traps;

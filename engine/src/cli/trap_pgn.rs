@@ -48,10 +48,8 @@ impl Annotation {
             Color::White => (format!("{number}."), String::new()),
             Color::Black => (format!("{number}..."), format!("{}. ", number + 1)),
         };
-        let (ours, theirs) = (endpoints(root.mv), endpoints(trap.reply));
         // Before the trap move both arrows; after it, the reply's alone.
-        let reply_drawing = format!("[%cal R{theirs}] [%csl R{}]", &theirs[2..]);
-        let drawing = format!("[%cal G{ours},R{theirs}] [%csl R{}]", &theirs[2..]);
+        let (drawing, reply_drawing) = (trap_drawing(root.mv, trap.reply), reply_drawing(trap.reply));
         pgn += &format!(
             "\n{{{drawing} {}}} {first} {trap_san} {{{reply_drawing} {}}} {second}{reply_san} {{{}}} *\n",
             self.setting(root),
@@ -90,6 +88,19 @@ impl Annotation {
             format!("It loses {:.2} pawns.", f64::from(trap.profit) / 100.0)
         }
     }
+}
+
+/// A trap drawn as a study shows it: a green arrow for the trap move, a
+/// red one for the tempting reply, the reply's square marked red.
+pub fn trap_drawing(trap: Move, reply: Move) -> String {
+    let (ours, theirs) = (endpoints(trap), endpoints(reply));
+    format!("[%cal G{ours},R{theirs}] [%csl R{}]", &theirs[2..])
+}
+
+/// The tempting reply alone: its red arrow and its square.
+pub fn reply_drawing(reply: Move) -> String {
+    let theirs = endpoints(reply);
+    format!("[%cal R{theirs}] [%csl R{}]", &theirs[2..])
 }
 
 /// A move as a PGN arrow names it: from-square then to-square, four
