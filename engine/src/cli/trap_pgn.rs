@@ -14,9 +14,18 @@ impl Annotation {
     /// Every root move's most profitable trap as one game, the move the
     /// trappy root plays first; an empty string when no move has a trap.
     pub fn to_pgn(&self, board: &Board) -> String {
-        let mut roots: Vec<&AnnotatedRoot> = self.root_moves.iter().filter(|root| !root.traps.is_empty()).collect();
-        roots.sort_by_key(|root| root.mv != self.trappy_best);
-        roots.iter().map(|root| self.chapter(board, root, &root.traps[0])).collect::<Vec<_>>().join("\n")
+        let chapters: Vec<String> =
+            self.featured_traps().into_iter().map(|(root, trap)| self.chapter(board, root, trap)).collect();
+        chapters.join("\n")
+    }
+
+    /// Each root move with a trap and its most profitable one, the move the
+    /// trappy root plays first, then in the annotation's order.
+    pub fn featured_traps(&self) -> Vec<(&AnnotatedRoot, &AnnotatedTrap)> {
+        let mut featured: Vec<(&AnnotatedRoot, &AnnotatedTrap)> =
+            self.root_moves.iter().filter_map(|root| root.traps.first().map(|trap| (root, trap))).collect();
+        featured.sort_by_key(|(root, _)| root.mv != self.trappy_best);
+        featured
     }
 
     fn chapter(&self, board: &Board, root: &AnnotatedRoot, trap: &AnnotatedTrap) -> String {

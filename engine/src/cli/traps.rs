@@ -31,6 +31,10 @@ pub struct TrapsArgs {
     /// trap, drawn with arrows ([%cal]) and marked squares ([%csl])
     #[arg(long)]
     pub pgn: bool,
+    /// Also draw the first of those traps (the trappy root's own, when it
+    /// sets one) as an SVG picture in FILE
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
     /// Hash size in MB
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
@@ -238,6 +242,13 @@ pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
         None => None,
     };
     let annotation = annotate_with(&board, args.depth, args.hash, tunables, network, model.as_ref());
+    if let Some(path) = &args.svg {
+        let Some((root, trap)) = annotation.featured_traps().into_iter().next() else {
+            return Err(format!("no trap found at depth {}: nothing to draw", annotation.depth));
+        };
+        let picture = super::trap_svg::trap_svg(&board, root.mv, trap.reply);
+        std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     if args.json {
         emit(&annotation.to_json());
     } else if args.pgn {
