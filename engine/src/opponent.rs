@@ -76,14 +76,13 @@ impl OpponentInfo {
 }
 
 /// The engine's rating at full strength on the scale `UCI_Elo` uses
-/// (Stockfish's, set at 60s+0.6s): at that clock it scored 35.5 % over 100
-/// games against Stockfish held to 2500, about 100 Elo below
-/// (docs/strength.md).
+/// (Stockfish's, set at 60s+0.6s), from its games against Stockfish held
+/// to 2500 (docs/strength.md has the figures).
 pub const FULL_STRENGTH_ELO: i32 = 2400;
 
 /// Contempt per 100 Elo the engine is stronger than its opponent, and its
-/// bound: against Maia 1100 and 1300 a contempt of 400 gained about 20 Elo
-/// where 150 did not (docs/results/opponent-knowledge.md).
+/// bound, as measured against Maia 1100 and 1300
+/// (docs/results/opponent-knowledge.md).
 const CONTEMPT_PER_100_ELO: i32 = 40;
 const MOST_CONTEMPT: i32 = 400;
 
@@ -93,12 +92,11 @@ const TRAPS_BELOW_OWN_ELO: i32 = 100;
 
 /// The trap root's score-to-result curve against an opponent rated `gap`
 /// Elo below the engine: where the game is even, in centipawns of the
-/// engine's evaluation, and how flat the curve is. Fitted to the engine's
-/// results against Maia 1100, 1300 and 1500, each played by its top move
-/// and by drawing from its policy, at odds (docs/results/rating-curve.md):
-/// the even point lies about 1.19 cp down per Elo of gap, and the curve
-/// flattens from the engine's own 400 cp per unit by 0.35 cp per Elo.
-/// At no gap it is the engine's own curve.
+/// engine's evaluation, and how flat the curve is: the even point moves
+/// down and the curve flattens in proportion to the gap. The two rates
+/// were fitted once to the engine's results against human-like opponents
+/// of several levels (docs/results/rating-curve.md has the data and the
+/// fit). At no gap it is the engine's own curve.
 pub fn rated_result_curve(gap: i32) -> (i32, i32) {
     let gap = gap.max(0);
     (-gap * CENTRE_CP_PER_100_ELO / 100, OWN_CURVE_SCALE + gap * SCALE_CP_PER_100_ELO / 100)
@@ -131,9 +129,8 @@ pub fn sets_traps(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo:
 /// opponent is rated below the engine, contempt from the rating gap and
 /// the trap root's result curve from it too (but what `user_curve` says
 /// the user set).
-/// Against a stronger opponent nothing changes: told it was playing Toga
-/// II 3.0 as a 2800, a contempt of -50 more than doubled the draws by
-/// repetition and measured -14.7 Elo (95 % -71.6 to +42.0) against plain
+/// Against a stronger opponent nothing changes: a negative contempt there
+/// drew more by repetition and gained nothing
 /// (docs/results/opponent-knowledge.md).
 pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32, user_curve: UserCurve) -> Tunables {
     let mut adapted = tunables.clone();

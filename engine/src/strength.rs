@@ -10,13 +10,10 @@
 //! The option offers only the range those games calibrated, 1500 to 2500;
 //! below 1500 nothing was measured. The 2500 level's cap is more than a
 //! move gets at 60s+0.6s, so it is full strength, and it holds level with
-//! Stockfish's 2500 only at that clock or longer: at 10s+0.1s full
-//! strength scored 22 % against it.
+//! Stockfish's 2500 only at that clock or longer (docs/strength.md).
 //!
 //! The map is measured with the built-in network and the search of the
-//! day: each stronger network or search change needs it measured again
-//! (the third network scored 82 % at 1500 and 73 % at 2000 on the second
-//! network's map).
+//! day: each stronger network or search change needs it measured again.
 
 use crate::tunables::Tunables;
 
