@@ -115,7 +115,7 @@ pub fn reply_drawing(reply: Move) -> String {
 /// A move as a PGN arrow names it: from-square then to-square, four
 /// characters (the UCI text without a promotion's piece; castling as the
 /// king's two squares).
-fn endpoints(mv: Move) -> String {
+pub(super) fn endpoints(mv: Move) -> String {
     let text = mv.to_string();
     text.get(..4).map_or_else(|| format!("{text:0<4}"), str::to_string)
 }

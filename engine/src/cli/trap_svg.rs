@@ -4,6 +4,7 @@
 //! `[%csl]`. Plain SVG written by hand: pieces are the Unicode chess
 //! glyphs, so no image or font ships with it.
 
+use super::trap_pgn::endpoints;
 use movegen::{Board, Color, Move, Piece, Square};
 
 /// One square's side, in SVG units.
@@ -76,18 +77,13 @@ fn corner(square: Square, flipped: bool) -> (usize, usize) {
     }
 }
 
-/// The two squares an arrow joins, read from the move's UCI text, so that
-/// castling runs from the king's square to where the king lands.
+/// The two squares an arrow joins, read from the move's text as the PGN
+/// arrows are, so that castling runs from the king's square to where the
+/// king lands.
 fn squares(mv: Move) -> (Square, Square) {
-    let text = mv.to_string();
-    let square = |at: usize| {
-        let bytes = text.as_bytes();
-        match (bytes.get(at), bytes.get(at + 1)) {
-            (Some(file @ b'a'..=b'h'), Some(rank @ b'1'..=b'8')) => Square::new(file - b'a', rank - b'1'),
-            _ => Square::new(0, 0),
-        }
-    };
-    (square(0), square(2))
+    let text = endpoints(mv);
+    let square = |name: &str| Square::parse(name).unwrap_or(Square::new(0, 0));
+    (square(&text[..2]), square(&text[2..]))
 }
 
 fn arrow(mv: Move, name: &str, colour: &str, flipped: bool) -> String {
