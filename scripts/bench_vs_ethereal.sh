@@ -13,7 +13,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 ethereal_nps=(); plain_nps=(); trappy_nps=(); network_nps=()
 for _ in 1 2 3; do
   ethereal_nps+=("$("$ethereal" bench 2>&1 | awk '/^NPS/ {print $3}')")
-  plain_nps+=("$(nps_of --set TrapScale=0)")
+  plain_nps+=("$(nps_of --set Traps=off)")
   trappy_nps+=("$(nps_of)")
   if [ -n "$network" ]; then
     network_nps+=("$(nps_of --eval-file "$network")")

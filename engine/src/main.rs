@@ -37,7 +37,7 @@ enum Command {
         /// Search depth
         #[arg(default_value_t = DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: i32,
-        /// Override a tunable, e.g. --set TrapScale=0 (repeatable)
+        /// Override a tunable, e.g. --set Traps=off (repeatable)
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
         /// The evaluation: `embedded` (the network built in), a network file
@@ -66,9 +66,9 @@ fn starting_tunables(options: Option<&std::path::Path>) -> Result<Tunables, Stri
 fn tunables_with_overrides(mut tunables: Tunables, overrides: &[String]) -> Result<Tunables, String> {
     for entry in overrides {
         let (name, value) = entry.split_once('=').ok_or_else(|| format!("--set needs NAME=VALUE, not '{entry}'"))?;
-        let number = engine::tunables::parse_value(name.trim(), value)
-            .ok_or_else(|| format!("--set {name}: '{value}' is not a number or a value of the option"))?;
-        tunables.set(name.trim(), number).map_err(|e| e.to_string())?;
+        let name = name.trim();
+        let number = engine::tunables::parse_value(name, value).map_err(|e| format!("--set {name}: {e}"))?;
+        tunables.set(name, number).map_err(|e| format!("--set {name}: {e}"))?;
     }
     Ok(tunables)
 }

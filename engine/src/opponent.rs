@@ -8,10 +8,10 @@
 //! nothing: a contempt below zero measured nothing but more repetitions.
 //! Traps are set only against an opponent known to be fallible: a human,
 //! or an engine rated well below this one. Told nothing, the engine plays
-//! as plain minimax, node for node, unless `TrapUnknownOpponent` says
-//! otherwise. The mapping and the figures that set it are in
+//! as plain minimax, node for node, unless `Traps` is `on`. The mapping and the figures that set it are in
 //! docs/trappy-root.md ("Knowing the opponent").
 
+use crate::trappy::config::TrapMode;
 use crate::tunables::Tunables;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -116,16 +116,20 @@ pub struct UserCurve {
     pub scale: bool,
 }
 
-/// Whether the engine sets traps for `opponent`.
+/// Whether the engine sets traps for `opponent`: as `Traps` says, and
+/// with `auto` only against an opponent known to be fallible.
 pub fn sets_traps(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32) -> bool {
-    match opponent {
-        None => tunables.trap_unknown_opponent != 0,
-        Some(o) => o.kind == OpponentKind::Human || o.elo.is_some_and(|elo| elo <= own_elo - TRAPS_BELOW_OWN_ELO),
+    match (TrapMode::of(tunables), opponent) {
+        (TrapMode::On, _) => true,
+        (TrapMode::Off, _) | (TrapMode::Auto, None) => false,
+        (TrapMode::Auto, Some(o)) => {
+            o.kind == OpponentKind::Human || o.elo.is_some_and(|elo| elo <= own_elo - TRAPS_BELOW_OWN_ELO)
+        }
     }
 }
 
 /// `tunables` adapted to `opponent` when the engine rates itself `own_elo`:
-/// traps off unless the opponent is known to be fallible; when the
+/// `Traps` resolved to on or off (`sets_traps`); when the
 /// opponent is rated below the engine, contempt from the rating gap and
 /// the trap root's result curve from it too (but what `user_curve` says
 /// the user set).
@@ -134,9 +138,8 @@ pub fn sets_traps(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo:
 /// (docs/results/opponent-knowledge.md).
 pub fn adapted(tunables: &Tunables, opponent: Option<&OpponentInfo>, own_elo: i32, user_curve: UserCurve) -> Tunables {
     let mut adapted = tunables.clone();
-    if !sets_traps(tunables, opponent, own_elo) {
-        adapted.trap_scale = 0;
-    }
+    let mode = if sets_traps(tunables, opponent, own_elo) { TrapMode::On } else { TrapMode::Off };
+    adapted.trap_mode = mode.tunable_value();
     let Some(elo) = opponent.and_then(|o| o.elo) else { return adapted };
     let gap = own_elo - elo;
     if gap <= 0 {
@@ -220,21 +223,24 @@ mod tests {
     #[test]
     fn traps_only_for_an_opponent_known_to_be_fallible() {
         let base = Tunables::default();
-        let scale = |kind, elo: Option<i32>, tunables: &Tunables| {
+        let mode = |kind, elo: Option<i32>, tunables: &Tunables| {
             let opponent = OpponentInfo { title: None, elo, kind, name: "x".into() };
-            adapted(tunables, Some(&opponent), 2000, UserCurve::default()).trap_scale
+            TrapMode::of(&adapted(tunables, Some(&opponent), 2000, UserCurve::default()))
         };
         // Told nothing: plain, unless asked otherwise.
-        assert_eq!(adapted(&base, None, 2000, UserCurve::default()).trap_scale, 0);
-        let always = Tunables { trap_unknown_opponent: 1, ..base.clone() };
-        assert_eq!(adapted(&always, None, 2000, UserCurve::default()), always);
-        assert_eq!(scale(OpponentKind::Human, None, &base), base.trap_scale);
-        assert_eq!(scale(OpponentKind::Human, Some(2700), &base), base.trap_scale);
-        assert_eq!(scale(OpponentKind::Computer, Some(1500), &base), base.trap_scale);
-        assert_eq!(scale(OpponentKind::Computer, Some(1950), &base), 0);
-        assert_eq!(scale(OpponentKind::Computer, None, &base), 0);
-        // An explicit TrapScale is the user's: the opponent only turns it off.
-        let tamed = Tunables { trap_scale: 30, ..base.clone() };
-        assert_eq!(scale(OpponentKind::Human, Some(1200), &tamed), 30);
+        assert_eq!(TrapMode::of(&adapted(&base, None, 2000, UserCurve::default())), TrapMode::Off);
+        let on = Tunables { trap_mode: TrapMode::On.tunable_value(), ..base.clone() };
+        assert_eq!(adapted(&on, None, 2000, UserCurve::default()), on);
+        assert_eq!(mode(OpponentKind::Human, None, &base), TrapMode::On);
+        assert_eq!(mode(OpponentKind::Human, Some(2700), &base), TrapMode::On);
+        assert_eq!(mode(OpponentKind::Computer, Some(1500), &base), TrapMode::On);
+        assert_eq!(mode(OpponentKind::Computer, Some(1950), &base), TrapMode::Off);
+        assert_eq!(mode(OpponentKind::Computer, None, &base), TrapMode::Off);
+        // Off is off whoever the opponent; the trust stays the user's.
+        let off = Tunables { trap_mode: TrapMode::Off.tunable_value(), ..base.clone() };
+        assert_eq!(mode(OpponentKind::Human, Some(1200), &off), TrapMode::Off);
+        let tamed = Tunables { trap_trust: 30, ..base.clone() };
+        let opponent = OpponentInfo { title: None, elo: Some(1200), kind: OpponentKind::Human, name: "x".into() };
+        assert_eq!(adapted(&tamed, Some(&opponent), 2000, UserCurve::default()).trap_trust, 30);
     }
 }

@@ -60,7 +60,7 @@ impl TrappyEngine {
         let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo, self.user_curve);
         self.trappy.set_config(TrapConfig::from_tunables(&playing));
         let elo = self.opponent.as_ref().and_then(|o| o.elo);
-        self.trappy.set_reply_network(self.opponent_model.network_for(elo).map(|rated| rated.network.clone()));
+        self.trappy.set_reply_model(self.opponent_model.model_for(elo, &playing));
         self.searcher.set_tunables(playing);
     }
 

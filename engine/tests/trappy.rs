@@ -1,5 +1,5 @@
 //! The trappy root on the real engine: the known traps of
-//! data/traps.epd are found, TrapScale 0 is the plain engine node for
+//! data/traps.epd are found, traps off is the plain engine node for
 //! node, a root with no expected gain never leaves the plain move, the cost
 //! stays small, and colour-flipped positions give mirrored decisions.
 
@@ -7,7 +7,8 @@ use engine::cli::bench::BENCH_POSITIONS;
 use engine::cli::traps::{annotate, annotate_with, Annotation};
 use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
-use engine::trappy::reply_model::ReplyModel;
+use engine::trappy::config::TrapMode;
+use engine::trappy::reply_model::{OpponentModelChoice, ReplyModel};
 use engine::trappy::TrapConfig;
 use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
@@ -149,7 +150,7 @@ fn annotator_json_has_the_documented_shape() {
 
 /// The defaults, setting traps though nothing is known of the opponent.
 fn traps_set() -> Tunables {
-    Tunables { trap_unknown_opponent: 1, ..Tunables::default() }
+    Tunables { trap_mode: TrapMode::On.tunable_value(), ..Tunables::default() }
 }
 
 fn search_with(tunables: &Tunables, fen: &str, depth: i32) -> SearchResult {
@@ -175,15 +176,14 @@ fn plain_search_evaluating(fen: &str, depth: i32, network: Option<Arc<Network>>)
 }
 
 #[test]
-fn trap_scale_zero_is_the_plain_engine_node_for_node() {
+fn traps_off_is_the_plain_engine_node_for_node() {
     // Traps off, and every other trap knob far from its default: none of
     // them may matter.
     let zero = Tunables {
-        trap_scale: 0,
-        trap_unknown_opponent: 1,
+        trap_mode: TrapMode::Off.tunable_value(),
+        trap_trust: 40,
         trap_profit_cap: 300,
         trap_opponent_gap: 4,
-        trap_method: 1,
         trap_temperature: 7,
         trap_budget: 50,
         trap_candidates: 8,
@@ -225,7 +225,7 @@ fn the_root_keeps_to_its_allowance_at_equal_depth() {
     // The decision may spend TrapBudget percent of the search's nodes, or
     // its floor where that is more, no more: the main search is plain's
     // node for node, and the rest is the decision's.
-    let plain = Tunables { trap_scale: 0, ..traps_set() };
+    let plain = Tunables { trap_mode: TrapMode::Off.tunable_value(), ..traps_set() };
     for budget in [5, traps_set().trap_budget, 400] {
         let tunables = Tunables { trap_budget: budget, ..traps_set() };
         let config = TrapConfig::from_tunables(&tunables);
@@ -323,7 +323,8 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
 #[test]
 fn the_annotator_reads_the_options_file() {
     let fen = &trap_cases()[0].fen;
-    // Root moves whose trap adds to their expected score: "score S expected E gain G", G > 0.
+    // What the root moves' traps add to their expected scores: the sum of
+    // G over the lines "score S expected E gain G".
     let run = |options: Option<&std::path::Path>| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trappy"));
         if let Some(path) = options {
@@ -335,17 +336,17 @@ fn the_annotator_reads_the_options_file() {
         text.lines()
             .filter_map(|line| {
                 let fields: Vec<&str> = line.split_whitespace().collect();
-                (fields.len() == 7 && fields[1] == "score" && fields[5] == "gain").then(|| fields[6] != "0.0000")
+                (fields.len() == 7 && fields[1] == "score" && fields[5] == "gain").then(|| fields[6].parse::<f64>())
             })
-            .filter(|&moved| moved)
-            .count()
+            .map(|gain| gain.expect("a gain is a number"))
+            .sum::<f64>()
     };
     let path = std::env::temp_dir().join(format!("trappy-traps-options-{}.toml", std::process::id()));
-    std::fs::write(&path, "[options]\nTrapScale = 0\n").expect("write");
-    let (default, scaled_to_nothing) = (run(None), run(Some(&path)));
+    std::fs::write(&path, "[options]\nTrapTrust = 1\n").expect("write");
+    let (default, barely_trusted) = (run(None), run(Some(&path)));
     let _ = std::fs::remove_file(&path);
-    assert!(default >= 1, "{default} root moves with a gain with the defaults");
-    assert_eq!(scaled_to_nothing, 0, "the options file was ignored");
+    assert!(default > 0.0, "no root move gains with the defaults");
+    assert!(barely_trusted < default / 50.0, "the options file was ignored: {barely_trusted} against {default}");
 }
 
 /// A bare endgame that the search runs to its deepest iteration, deeper
@@ -356,8 +357,7 @@ fn the_annotator_reads_the_options_file() {
 fn the_deepest_iterations_fall_back_to_the_plain_move() {
     let fen = "3R4/4b3/8/8/8/6k1/8/6K1 b - - 0 258";
     let board = Board::from_fen(fen).expect("valid FEN");
-    for tunables in [traps_set(), searched_model()] {
-        let mut engine = TrappyEngine::new(8, tunables);
+    for mut engine in [TrappyEngine::new(8, traps_set()), searched_model_engine(searched_model())] {
         let result = engine.search(SearchRequest::new(&board, &SearchLimits::nodes(2_000_000)));
         assert!(result.depth >= 64, "the search stopped at depth {}", result.depth);
         assert_eq!(result.best_move, result.plain_move);
@@ -365,8 +365,16 @@ fn the_deepest_iterations_fall_back_to_the_plain_move() {
     }
 }
 
+/// An engine whose opponent model is the paper's: our own search, two
+/// plies shallower (`OpponentModel` `search`), with a large allowance.
+fn searched_model_engine(tunables: Tunables) -> TrappyEngine {
+    let mut engine = TrappyEngine::new(8, tunables);
+    engine.set_opponent_model(OpponentModelChoice::Search);
+    engine
+}
+
 fn searched_model() -> Tunables {
-    Tunables { trap_method: 1, trap_budget: 1000, ..traps_set() }
+    Tunables { trap_budget: 1000, ..traps_set() }
 }
 
 #[test]
@@ -381,7 +389,7 @@ fn the_searched_model_predicts_what_a_fresh_shallower_engine_plays() {
     let mut compared = 0;
     for fen in BENCH_POSITIONS.iter().take(12) {
         let board = Board::from_fen(fen).expect("valid");
-        let mut engine = TrappyEngine::new(8, tunables.clone());
+        let mut engine = searched_model_engine(tunables.clone());
         let result = engine.search(SearchRequest::new(&board, &SearchLimits::depth(depth)));
         let Some(predicted) = engine.last_trap_choice().and_then(|c| c.predicted_reply) else { continue };
         let mut after = board.clone();
@@ -404,7 +412,7 @@ fn the_searched_model_predicts_what_a_fresh_shallower_engine_plays() {
 fn the_searched_model_keeps_to_the_node_limit_and_is_deterministic() {
     let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
     let run = || {
-        let mut engine = TrappyEngine::new(8, searched_model());
+        let mut engine = searched_model_engine(searched_model());
         let result = engine.search(SearchRequest::new(&board, &SearchLimits::nodes(50_000)));
         (result, engine.last_trap_choice().cloned())
     };
@@ -422,7 +430,7 @@ fn the_searched_model_searches_after_at_most_trap_candidates_alternatives() {
         let mut most = 0;
         for fen in BENCH_POSITIONS.iter().take(16) {
             let board = Board::from_fen(fen).expect("valid");
-            let mut engine = TrappyEngine::new(8, tunables.clone());
+            let mut engine = searched_model_engine(tunables.clone());
             engine.search(SearchRequest::new(&board, &SearchLimits::depth(6)));
             let Some(choice) = engine.last_trap_choice() else { continue };
             let alternatives = choice.modelled_roots.iter().filter(|&&mv| mv != choice.plain).count();
@@ -439,7 +447,7 @@ fn the_searched_model_searches_after_at_most_trap_candidates_alternatives() {
 /// the reply a player takes at a glance and the setting move is not the
 /// plain best move (Legal's mate, the Stafford gambit's Nxe4), the root
 /// plays the setting move and names the bait among its traps; with no
-/// trust in the model (TrapScale 0) it plays the plain move.
+/// trust in the model (traps off) it plays the plain move.
 #[test]
 fn the_root_sets_the_classic_traps_whose_bait_the_natural_model_expects() {
     let network = Some(engine::nnue::embedded_network());
@@ -456,7 +464,7 @@ fn the_root_sets_the_classic_traps_whose_bait_the_natural_model_expects() {
         let baits: Vec<String> = choice.trap_replies.iter().map(|r| r.to_string()).collect();
         assert!(baits.contains(&case.tempting_reply), "{id}: {baits:?}");
         let untrusting = search_evaluating(
-            &Tunables { trap_scale: 0, ..trusting.clone() },
+            &Tunables { trap_mode: TrapMode::Off.tunable_value(), ..trusting.clone() },
             &case.fen,
             TRAP_TEST_DEPTH,
             network.clone(),
@@ -471,7 +479,6 @@ fn the_root_sets_the_classic_traps_whose_bait_the_natural_model_expects() {
 #[test]
 fn a_network_opponent_model_predicts_the_replies_and_changes_nothing_untold() {
     use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
-    use engine::trappy::reply_model::OpponentModelChoice;
     let path = std::env::temp_dir().join(format!("trappy-model-{}.pb.gz", std::process::id()));
     // A player who always prefers a step of one square north.
     std::fs::write(&path, gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 5.0)])))).expect("write network");
@@ -507,7 +514,6 @@ fn a_network_opponent_model_predicts_the_replies_and_changes_nothing_untold() {
 #[test]
 fn a_network_model_decision_stays_node_for_node_what_it_was() {
     use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
-    use engine::trappy::reply_model::OpponentModelChoice;
     let path = std::env::temp_dir().join(format!("trappy-pinned-{}.pb.gz", std::process::id()));
     // A player drawn to one step north-east (plane 7 in lc0's order: north
     // first, then clockwise, by distance), then one north, then one east.

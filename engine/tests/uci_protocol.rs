@@ -98,10 +98,7 @@ fn handshake_lists_options() {
     engine.send("uci");
     let lines = engine.read_until("uciok", Duration::from_secs(10));
     assert!(lines.iter().any(|l| l.starts_with("id name trappy")));
-    for option in ["Hash", "Threads", "Clear Hash", "Move Overhead", "TrapScale"] {
-        if option == "TrapScale" && !TUNABLE_SPECS.iter().any(|s| s.name == option) {
-            continue;
-        }
+    for option in ["Hash", "Threads", "Clear Hash", "Move Overhead", "Traps", "OpponentModel"] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))), "{option}");
     }
 }
@@ -127,6 +124,8 @@ fn every_malformed_line_gets_an_error_and_changes_nothing() {
         "setoption name EvalFile value Cargo.toml",
         "setoption name OpponentModel value /nonexistent/maia-1500.pb.gz",
         "setoption name OpponentModel value Cargo.toml",
+        "setoption name Traps value sometimes",
+        "setoption name TrapMethod value search",
         "setoption",
         "frobnicate the engine",
         "go depth banana movetime 100",
@@ -141,6 +140,10 @@ fn every_malformed_line_gets_an_error_and_changes_nothing() {
             engine.read_until("bestmove", Duration::from_secs(30));
         }
     }
+    // A retired option says what replaced it.
+    engine.send("setoption name TrapUnknownOpponent value true");
+    let said = engine.sync();
+    assert!(said.iter().any(|l| l.contains("retired") && l.contains("Traps on")), "{said:?}");
     // The position is still the one after 1.e4.
     engine.send("d");
     let state = engine.sync();
@@ -245,7 +248,7 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     let dir = std::env::temp_dir().join(format!("trappy-options-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let good = dir.join("tuned.toml");
-    std::fs::write(&good, "# tuned\n[options]\nTrapScale = 70\nWeakTopK = 3\n").expect("write");
+    std::fs::write(&good, "# tuned\n[options]\nTrapTrust = 70\nWeakTopK = 3\n").expect("write");
     // WeakTopK is not on the short list: --all-options shows it.
     let mut child = Command::new(env!("CARGO_BIN_EXE_trappy"))
         .arg("--options")
@@ -258,7 +261,7 @@ fn an_options_file_sets_the_starting_values_and_a_bad_one_is_refused() {
     child.stdin.take().expect("stdin").write_all(b"uci\nquit\n").expect("write");
     let output = child.wait_with_output().expect("run");
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("option name TrapScale type spin default 70 min 0 max 100"), "{text}");
+    assert!(text.contains("option name TrapTrust type spin default 70 min 1 max 100"), "{text}");
     assert!(text.contains("option name WeakTopK type spin default 3 "), "{text}");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "[options]\nTrapProfitCap = 100000\n").expect("write");
@@ -277,7 +280,7 @@ fn uci_lists_a_short_list_and_all_options_lists_every_tunable() {
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
     assert!(options.len() <= 25, "{} options: {options:?}", options.len());
     let names = ["Hash", "Threads", "Clear Hash", "Move Overhead", "MultiPV", "Ponder", "UCI_LimitStrength", "UCI_Elo"];
-    for name in names.into_iter().chain(["TrapScale"]) {
+    for name in names.into_iter().chain(["Traps", "TrapTrust"]) {
         assert!(options.iter().any(|l| l.starts_with(&format!("option name {name} type"))), "{name}");
     }
     // Unlisted tunables are still set by name, as OpenBench's SPSA does.
@@ -343,7 +346,7 @@ fn multipv_gives_distinct_lines_with_their_own_scores_and_a_ponder_move() {
 #[test]
 fn multipv_decides_the_trappy_move_once_for_the_move_played() {
     let mut engine = Engine::start();
-    engine.send("setoption name TrapUnknownOpponent value true");
+    engine.send("setoption name Traps value on");
     engine.send("setoption name MultiPV value 3");
     engine.send("position startpos moves e2e4 e7e5 g1f3");
     engine.send("go depth 6");

@@ -136,8 +136,8 @@ mod tests {
     #[test]
     fn overrides_are_checked_and_moves_are_legal() {
         assert!(InProcessPlayer::new("bad", &[("NoSuchOption".into(), 1)], 1).is_err());
-        assert!(InProcessPlayer::new("bad", &[("TrapScale".into(), 100_000)], 1).is_err());
-        let mut player = InProcessPlayer::new("plain", &[("TrapScale".into(), 0)], 1).expect("valid");
+        assert!(InProcessPlayer::new("bad", &[("TrapTrust".into(), 100_000)], 1).is_err());
+        let mut player = InProcessPlayer::new("plain", &[("Traps".into(), 2)], 1).expect("valid");
         player.new_game().expect("new game");
         let start = Board::startpos();
         let e4 = start.parse_uci_move("e2e4").expect("legal");

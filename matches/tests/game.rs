@@ -80,7 +80,7 @@ fn opening() -> Opening {
 #[test]
 fn two_engines_finish_a_game_by_the_rules_or_adjudication() {
     let mut white = InProcessPlayer::new("trappy", &[], 4).expect("valid");
-    let mut black = InProcessPlayer::new("plain", &[("TrapScale".into(), 0)], 4).expect("valid");
+    let mut black = InProcessPlayer::new("plain", &[("Traps".into(), 2)], 4).expect("valid");
     let book = Opening {
         start: Board::startpos(),
         moves: ["e2e4", "e7e5"]

@@ -12,11 +12,12 @@ use movegen::Board;
 use std::path::PathBuf;
 use std::time::Duration;
 
-fn entrant(name: &str, trap_scale: i64) -> Entrant {
+/// An in-process entrant with `Traps` at `traps` (1 on, 2 off).
+fn entrant(name: &str, traps: i64) -> Entrant {
     Entrant {
         spec: PlayerSpec::InProcess {
             name: name.into(),
-            overrides: vec![("TrapScale".into(), trap_scale)],
+            overrides: vec![("Traps".into(), traps)],
             hash_mb: 2,
             eval_file: None,
             opponent_model: None,
@@ -46,7 +47,7 @@ fn temp(name: &str) -> PathBuf {
 
 fn tournament(journal: PathBuf, pgn: Option<PathBuf>) -> Tournament {
     Tournament {
-        entrants: vec![entrant("trappy", 100), entrant("plain", 0)],
+        entrants: vec![entrant("trappy", 1), entrant("plain", 2)],
         kind: TournamentKind::HeadToHead,
         openings: openings(),
         pairs_per_pairing: 6,

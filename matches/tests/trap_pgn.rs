@@ -14,7 +14,7 @@ const LEGAL: &str = "rn1qkbnr/ppp2p1p/3p2p1/4p3/2B1P1b1/2N2N2/PPPP1PPP/R1BQK2R w
 #[test]
 fn the_traps_pgn_reads_back_with_its_moves_arrows_and_squares() {
     let board = Board::from_fen(LEGAL).expect("valid");
-    let tunables = Tunables { trap_unknown_opponent: 1, ..Tunables::default() };
+    let tunables = Tunables { trap_mode: 1, ..Tunables::default() };
     let annotation = annotate(&board, 6, 8, &tunables, Some(engine::nnue::embedded_network()));
     let pgn = annotation.to_pgn(&board);
     let games = read_pgn(&pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));

@@ -21,9 +21,9 @@ const OPENING: &str = "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5 h2h4 h7h5 c2c4 e7e6 b1c3 f8
 fn play_e1_game(opening: &Opening) -> GameRecord {
     // Its opponent is a searching engine: the searched model, traps set
     // though the opponent is not rated.
-    let options = [("TrapUnknownOpponent".into(), 1), ("TrapMethod".into(), 1)];
-    let mut trappy = InProcessPlayer::new("trappy", &options, 16).expect("valid");
-    let mut shallow = InProcessPlayer::new("shallow", &[("TrapScale".into(), 0)], 16).expect("valid");
+    let mut trappy = InProcessPlayer::new("trappy", &[("Traps".into(), 1)], 16).expect("valid");
+    trappy.set_opponent_model("search").expect("built in");
+    let mut shallow = InProcessPlayer::new("shallow", &[("Traps".into(), 2)], 16).expect("valid");
     let settings = GameSettings {
         adjudication: AdjudicationRules { max_moves: Some(40), ..AdjudicationRules::default() },
         time_margin: Duration::from_millis(50),

@@ -48,7 +48,7 @@ fn trappy() -> UciPlayer {
         command,
         args: vec![],
         working_dir: None,
-        options: vec![("Hash".into(), "4".into()), ("TrapScale".into(), "0".into())],
+        options: vec![("Hash".into(), "4".into()), ("Traps".into(), "off".into())],
         startup_timeout: Duration::from_secs(5),
         move_timeout: Duration::from_secs(10),
         log: None,

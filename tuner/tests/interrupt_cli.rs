@@ -47,7 +47,7 @@ fn an_interrupted_run_reports_and_resumes() {
             "[tournament]\nkind = \"head-to-head\"\npairs = 12\nconcurrency = 1\njournal = \"j.jsonl\"\n\
              [openings]\nfile = \"{openings}\"\n\
              [[engine]]\nname = \"trappy\"\ndepth = 5\n\
-             [[engine]]\nname = \"plain\"\ndepth = 5\noptions = {{ TrapScale = 0 }}\n"
+             [[engine]]\nname = \"plain\"\ndepth = 5\noptions = {{ Traps = \"off\" }}\n"
         ),
     )
     .expect("write config");

@@ -44,7 +44,7 @@ fn without_a_terminal_progress_comes_as_plain_lines() {
         "lines",
         "pairs = 2\nconcurrency = 1",
         "[[engine]]\nname = \"trappy\"\ndepth = 2\n\
-         [[engine]]\nname = \"plain\"\ndepth = 2\noptions = { TrapScale = 0 }\n",
+         [[engine]]\nname = \"plain\"\ndepth = 2\noptions = { Traps = \"off\" }\n",
     );
     // The test harness gives the child pipes, not a terminal.
     let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
@@ -72,7 +72,7 @@ fn command_line_overrides_change_the_run() {
         "overrides",
         "pairs = 50",
         "[[engine]]\nname = \"trappy\"\ntc = \"60+1\"\n\
-         [[engine]]\nname = \"plain\"\ntc = \"60+1\"\noptions = { TrapScale = 0 }\n",
+         [[engine]]\nname = \"plain\"\ntc = \"60+1\"\noptions = { Traps = \"off\" }\n",
     );
     let journal = dir.join("elsewhere.jsonl");
     // One pair at depth 2 instead of 50 pairs at a minute each.
@@ -130,7 +130,7 @@ fn tuner_report_prints_a_pool_journal_as_tuner_match_did() {
         "pool-report",
         "pairs = 3\nconcurrency = 2\nopponents = [\"shallow\", \"noisy\"]",
         "[[engine]]\nname = \"trappy\"\ndepth = 3\n\
-         [[engine]]\nname = \"plain\"\ndepth = 3\noptions = { TrapScale = 0 }\n\
+         [[engine]]\nname = \"plain\"\ndepth = 3\noptions = { Traps = \"off\" }\n\
          [[engine]]\nname = \"shallow\"\ndepth = 1\n\
          [[engine]]\nname = \"noisy\"\ndepth = 2\noptions = { WeakEvalNoise = 80 }\n",
     );

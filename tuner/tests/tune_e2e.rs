@@ -43,19 +43,19 @@ c_end = 10
 r_end = 0.2
 
 [[param]]
-name = "TrapScale"
+name = "TrapTrust"
 c_end = 20
 r_end = 0.05
 
 [[opponent]]
 name = "shallow"
 depth = 3
-options = {{ TrapScale = 0 }}
+options = {{ Traps = "off" }}
 
 [[opponent]]
 name = "softmax"
 depth = 4
-options = {{ TrapScale = 0, WeakTopK = 3, WeakTemperature = 60, WeakSeed = 2 }}
+options = {{ Traps = "off", WeakTopK = 3, WeakTemperature = 60, WeakSeed = 2 }}
 "#
     );
     std::fs::create_dir_all(dir).expect("temp dir");
@@ -108,12 +108,12 @@ fn a_killed_tune_resumes_to_the_same_end_as_an_uninterrupted_one() {
     tunables.apply_options_toml(&tuned).expect("the engine reads the tuned file");
     let csv = std::fs::read_to_string(root.join("killed/out/trajectory.csv")).expect("csv");
     assert_eq!(csv.lines().count(), ITERATIONS + 2, "{csv}");
-    assert!(csv.starts_with("iteration,plus_points,minus_points,games,TrapProfitCap,TrapScale\n"));
+    assert!(csv.starts_with("iteration,plus_points,minus_points,games,TrapProfitCap,TrapTrust\n"));
     let svg = std::fs::read_to_string(root.join("killed/out/trajectory.svg")).expect("svg");
     // One panel per parameter, in its own units, and one for the
     // objective (its smoothed line and one dot per iteration).
     assert_eq!(svg.matches("<polyline").count(), 3);
-    assert!(svg.contains(">TrapProfitCap<") && svg.contains(">TrapScale<"), "{svg}");
+    assert!(svg.contains(">TrapProfitCap<") && svg.contains(">TrapTrust<"), "{svg}");
     assert!(svg.contains("θ+ − θ− points per iteration"));
     assert_eq!(svg.matches("<circle").count(), ITERATIONS);
 
@@ -130,14 +130,14 @@ fn a_broken_tune_config_names_the_key() {
     let path = write_config(&dir);
     let text = std::fs::read_to_string(&path).expect("config");
     let cases = [
-        (text.replace("name = \"TrapScale\"", "name = \"NoSuchParam\""), "NoSuchParam"),
+        (text.replace("name = \"TrapTrust\"", "name = \"NoSuchParam\""), "NoSuchParam"),
         (text.replace("iterations = 6", "iterations = \"six\""), "iterations"),
         (text.replace("c_end = 20", "c_end = -1"), "c_end"),
         (text.replace("[[opponent]]\nname = \"shallow\"", "[[opponent]]\nname = \"softmax\""), "twice"),
         // An opponent that cannot start stops the run before any game.
         (
             text.replace(
-                "name = \"shallow\"\ndepth = 3\noptions = { TrapScale = 0 }",
+                "name = \"shallow\"\ndepth = 3\noptions = { Traps = \"off\" }",
                 "name = \"ghost\"\nkind = \"uci\"\ncommand = \"/nonexistent/engine\"\ndepth = 3",
             ),
             "cannot start engine ghost (/nonexistent/engine): ",

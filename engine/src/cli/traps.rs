@@ -5,6 +5,7 @@
 //! final depth, with its score vector.
 
 use crate::cli::output::emit;
+use crate::lc0::Scratch;
 use crate::nnue::Network;
 use crate::search::score::is_mate_score;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
@@ -68,7 +69,7 @@ pub struct Annotation {
     pub model: Option<String>,
 }
 
-/// Runs the annotator with the given tunables (TrapScale 0 is allowed: the
+/// Runs the annotator with the given tunables (traps off is allowed: the
 /// traps are still listed, just never rewarded), evaluating with `network`
 /// (the classical evaluation when `None`).
 pub fn annotate(
@@ -131,7 +132,8 @@ fn traps_by_model(
     after.play(root.mv);
     let history = [board.clone(), after.clone()];
     let keys = [board.hash(), after.hash()];
-    let likely = model.replies(&history, natural);
+    // Without a node limit the natural model always finishes.
+    let (likely, _) = model.likely_replies(&history, natural, &mut Scratch::default(), u64::MAX).unwrap_or_default();
     let mut traps: Vec<AnnotatedTrap> = likely
         .iter()
         .take_while(|likely| likely.probability >= LEAST_SHARE)

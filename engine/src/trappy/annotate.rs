@@ -59,7 +59,7 @@ pub fn annotate_roots(
     for &mv in summary.root_order {
         let history = histories.iter().find(|h| h.mv == mv)?;
         let raw = probe.search(&[mv], depth as i32 - 1, -INFINITY, INFINITY)?;
-        let prediction = predict(history, depth, config);
+        let prediction = predict(history, depth);
         let final_reply =
             if mv == summary.root_order[0] { summary.pv.get(1).copied() } else { history.preferred[depth] };
         let mut replies: Vec<Move> = (SHALLOWEST_VIEW..depth).filter_map(|d| history.preferred[d]).collect();

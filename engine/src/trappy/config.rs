@@ -1,36 +1,48 @@
-//! Trap parameters, read from the tunables.
+//! The decision's parameters, read from the tunables. The model's own
+//! (`TrapTemperature`, `TrapOpponentGap`) go with it (`reply_model.rs`).
 
 use super::expected::{Expectation, ResultCurve};
+use super::reply_model::NETWORK_PASS_NODES;
 use crate::tunables::Tunables;
-
-/// How the opponent model predicts the reply to a root move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TrapMethod {
-    /// The natural-move model (`natural.rs`): an opponent who does not
-    /// search plays each reply with a softmax probability of how it looks
-    /// after one ply and quiescence, at `TrapTemperature`. Made for humans
-    /// and engines that play what looks natural.
-    Natural,
-    /// At the decision, the opponent's own search (`opponent.rs`): a
-    /// searcher with its own table searches `D - gap` plies after the root
-    /// move, and its best reply is certain. Made for engines that search
-    /// less deep than we do.
-    Search,
-}
-
-/// What a human-move network's forward pass is charged against the
-/// decision's allowance: about its time at the search's speed (a Maia
-/// network's pass takes some 1.5 ms).
-pub const NETWORK_PASS_NODES: u64 = 1_500;
 
 /// What the decision counts on for one reply searched at two plies less
 /// than the main search, from the main table (some 600 nodes at depth 6).
 const REPLY_SEARCH_NODES: u64 = 625;
 
+/// When traps are set (`Traps`): the one switch.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TrapMode {
+    /// Against an opponent known to be fallible (`opponent.rs` decides).
+    Auto,
+    /// Whatever is known of the opponent.
+    On,
+    /// Never: the plain engine, node for node.
+    Off,
+}
+
+impl TrapMode {
+    /// The mode `Traps` holds in `t`.
+    pub fn of(t: &Tunables) -> TrapMode {
+        match t.trap_mode {
+            1 => TrapMode::On,
+            2 => TrapMode::Off,
+            _ => TrapMode::Auto,
+        }
+    }
+
+    /// The value `Traps` holds for this mode (its place in the choices).
+    pub fn tunable_value(self) -> i32 {
+        self as i32
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrapConfig {
-    /// The trust in the opponent model, in percent; 0 disables traps.
-    pub scale: i32,
+    /// Whether traps are set: `Traps` on, or `auto` resolved to on for a
+    /// fallible opponent. Still `auto` here, nothing resolved it: off.
+    pub mode: TrapMode,
+    /// The trust in the opponent model, in percent.
+    pub trust: i32,
     /// A reply's value counts up to this many centipawns above the plain
     /// move's score (the verification's window).
     pub profit_cap: i32,
@@ -41,11 +53,6 @@ pub struct TrapConfig {
     /// searched, at most `max_replies` of them.
     pub coverage: i32,
     pub max_replies: usize,
-    /// The opponent searches this many plies less than we do.
-    pub opponent_gap: usize,
-    pub method: TrapMethod,
-    /// The natural-move model's softmax temperature, in centipawns.
-    pub temperature: i32,
     /// The score-to-result curve the expected score is counted on.
     pub curve: ResultCurve,
     /// The verification's nodes, in percent of the search's.
@@ -59,14 +66,12 @@ impl TrapConfig {
     pub fn from_tunables(t: &Tunables) -> TrapConfig {
         // The table's ranges hold every value here (`Tunables::set`).
         TrapConfig {
-            scale: t.trap_scale,
+            mode: TrapMode::of(t),
+            trust: t.trap_trust,
             profit_cap: t.trap_profit_cap,
             margin: t.trap_margin,
             coverage: t.trap_coverage,
             max_replies: t.trap_replies as usize,
-            opponent_gap: t.trap_opponent_gap as usize,
-            method: if t.trap_method == 0 { TrapMethod::Natural } else { TrapMethod::Search },
-            temperature: t.trap_temperature,
             curve: ResultCurve { centre: t.trap_result_centre, scale: t.trap_result_scale },
             budget_percent: t.trap_budget as u64,
             candidates: t.trap_candidates as usize,
@@ -77,13 +82,13 @@ impl TrapConfig {
     /// cap the root still runs, and can never gain: a test relies on
     /// that.)
     pub fn enabled(&self) -> bool {
-        self.scale > 0
+        self.mode == TrapMode::On
     }
 
     /// How replies are weighed: the trust in the model, 0 to 1, and the
     /// curve.
     pub fn expectation(&self) -> Expectation {
-        Expectation { trust: f64::from(self.scale) / 100.0, curve: self.curve }
+        Expectation { trust: f64::from(self.trust) / 100.0, curve: self.curve }
     }
 
     /// The margin in points.

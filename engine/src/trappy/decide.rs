@@ -11,12 +11,12 @@
 //! move by the margin settles the question. The plain move wins ties, and
 //! whatever the allowance cuts short counts as not found.
 
-use super::config::{TrapConfig, TrapMethod};
+use super::config::TrapConfig;
 use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
 use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{predict, SHALLOWEST_VIEW};
-use super::opponent::OpponentModel;
-use super::reply_model::LikelyReply;
+use super::opponent::ModelledOpponent;
+use super::reply_model::{LikelyReply, ReplyModel};
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;
@@ -60,11 +60,12 @@ pub fn choose(
     summary: &IterationSummary<'_>,
     histories: &[RootHistory],
     config: &TrapConfig,
-    opponent: &mut OpponentModel,
+    model: &ReplyModel,
+    opponent: &mut ModelledOpponent,
 ) -> TrapChoice {
     let plain = summary.root_order[0];
     let depth = summary.depth as usize;
-    let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth, config));
+    let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth));
     let mut choice = TrapChoice {
         chosen: plain,
         plain,
@@ -79,7 +80,7 @@ pub fn choose(
     if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
-    let mut verifier = Verifier { probe, summary, histories, config, opponent, asked: vec![], findings: vec![] };
+    let mut verifier = Verifier { probe, summary, histories, config, model, opponent, asked: vec![], findings: vec![] };
     let winner = verifier.run();
     let Verifier { asked, findings, .. } = verifier;
     let prediction_for = |mv: Move| match asked.iter().find(|(root, _)| *root == mv) {
@@ -119,7 +120,8 @@ struct Verifier<'v, 'probe> {
     summary: &'v IterationSummary<'v>,
     histories: &'v [RootHistory],
     config: &'v TrapConfig,
-    opponent: &'v mut OpponentModel,
+    model: &'v ReplyModel,
+    opponent: &'v mut ModelledOpponent,
     /// The model's likeliest reply by root move, in the order asked.
     asked: Vec<(Move, Move)>,
     /// Every verified trap, the plain move's included.
@@ -154,19 +156,7 @@ impl<'v> Verifier<'v, '_> {
 
     /// The model's replies after `mv`, most likely first.
     fn distribution(&mut self, mv: Move) -> Result<Option<Vec<LikelyReply>>, Aborted> {
-        let distribution = match self.config.method {
-            TrapMethod::Natural => {
-                self.opponent.reply_distribution(self.probe, mv, self.config.temperature).map_err(|_| Aborted)?
-            }
-            TrapMethod::Search => {
-                let Some(opponent_depth) = self.depth().checked_sub(self.config.opponent_gap).filter(|&d| d >= 1)
-                else {
-                    return Ok(None);
-                };
-                let reply = self.opponent.best_reply(self.probe, mv, opponent_depth as i32).map_err(|_| Aborted)?;
-                reply.map(|reply| vec![LikelyReply { reply, probability: 1.0 }])
-            }
-        };
+        let distribution = self.opponent.replies(self.probe, mv, self.model, self.depth()).map_err(|_| Aborted)?;
         if let Some(likeliest) = distribution.as_ref().and_then(|replies| replies.first()) {
             self.asked.push((mv, likeliest.reply));
         }

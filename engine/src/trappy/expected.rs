@@ -8,7 +8,7 @@
 //! searched; every other reply, and any reply valued at or below the
 //! move's minimax value `raw(m)`, counts at `raw(m)`: minimax says the
 //! opponent can hold us to that, and assuming no more is the safe
-//! direction. `TrapScale` is the trust `t` in the model:
+//! direction. `TrapTrust` is the trust `t` in the model:
 //!
 //! `E(m) = W(raw) + t × Σ p(r) × (W(max(v(r), raw)) − W(raw))`.
 //!

@@ -6,12 +6,13 @@
 //! (`search::root_policy`). After every iteration it records, from the
 //! main table, the reply the opponent preferred after each root move
 //! (`history.rs`); at the end the opponent model gives the probability of
-//! each reply (`natural.rs` for one who plays what looks natural, a
-//! human-move network, or `opponent.rs` for one who searches less deep),
+//! each reply (`reply_model.rs`: the natural model for one who plays what
+//! looks natural, a human-move network, or the searched model for one who
+//! searches less deep; `opponent.rs` asks it),
 //! and `decide.rs` plays the move with the best expected score over those
 //! replies (`expected.rs`) when it beats the plain move's by the margin.
-//! With `TrapScale` 0 the policy is inactive and the engine is the plain
-//! engine, node for node.
+//! With traps off (`Traps`, see `opponent.rs` for `auto`) the policy is
+//! inactive and the engine is the plain engine, node for node.
 
 pub mod annotate;
 pub mod config;
@@ -23,15 +24,14 @@ pub mod natural;
 pub mod opponent;
 pub mod reply_model;
 
-use crate::lc0::Lc0Network;
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use annotate::{annotate_roots, AnnotatedRoot};
-pub use config::{TrapConfig, TrapMethod};
+pub use config::TrapConfig;
 pub use decide::{TrapChoice, TrapFinding};
 use history::{record_iteration, RootHistory};
 use movegen::Move;
-use opponent::OpponentModel;
-use std::sync::Arc;
+use opponent::ModelledOpponent;
+use reply_model::ReplyModel;
 
 /// The root policy, with counters that live for a game.
 pub struct TrappyRoot {
@@ -42,11 +42,11 @@ pub struct TrappyRoot {
     last_choice: Option<TrapChoice>,
     annotation: Option<Vec<AnnotatedRoot>>,
     stats: TrappyStats,
-    /// The opponent model, made when first needed; its table lives for
-    /// the game.
-    opponent: Option<OpponentModel>,
-    /// The human-move network that predicts in place of the natural model.
-    reply_network: Option<Arc<Lc0Network>>,
+    /// What predicts the opponent's replies.
+    model: ReplyModel,
+    /// The opponent as modelled, made when first needed; its table lives
+    /// for the game.
+    opponent: Option<ModelledOpponent>,
 }
 
 impl TrappyRoot {
@@ -58,14 +58,14 @@ impl TrappyRoot {
             last_choice: None,
             annotation: None,
             stats: TrappyStats::default(),
+            model: ReplyModel::Natural { temperature: crate::tunables::Tunables::default().trap_temperature },
             opponent: None,
-            reply_network: None,
         }
     }
 
-    /// Predicts replies with a human-move network (`None`: the natural model).
-    pub fn set_reply_network(&mut self, network: Option<Arc<Lc0Network>>) {
-        self.reply_network = network;
+    /// What predicts the opponent's replies (the natural model until set).
+    pub fn set_reply_model(&mut self, model: ReplyModel) {
+        self.model = model;
     }
 
     /// The annotator: active even with every bonus off, unbudgeted.
@@ -144,9 +144,8 @@ impl RootPolicy for TrappyRoot {
                 .max_by(|a, b| a.expected().total_cmp(&b.expected()).then((a.mv == plain).cmp(&(b.mv == plain))))?;
             return (best.expected() > plain_value + self.config.margin_points()).then_some(best.mv);
         }
-        let opponent = self.opponent.get_or_insert_with(OpponentModel::default);
-        opponent.set_network(self.reply_network.clone());
-        let choice = decide::choose(probe, iteration, &self.histories, &self.config, opponent);
+        let opponent = self.opponent.get_or_insert_with(ModelledOpponent::default);
+        let choice = decide::choose(probe, iteration, &self.histories, &self.config, &self.model, opponent);
         self.stats.record(&choice);
         let chosen = choice.chosen;
         self.last_choice = Some(choice);

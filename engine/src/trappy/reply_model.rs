@@ -1,21 +1,34 @@
-//! What an opponent is likely to reply, as a probability for every legal
-//! reply: the natural-move model (`natural.rs`, built in), or a human-move
-//! network in lc0's format (Maia), which reads the game as it stands.
-//! Either names a trap by what players play: a reply that loses, and how
-//! often this kind of player makes it.
+//! What an opponent is likely to reply, and the `OpponentModel` option
+//! that says which model predicts it: the natural-move model
+//! (`natural.rs`, built in), the paper's model of an engine that searches
+//! less deep than we do (`opponent.rs`), or a human-move network in lc0's
+//! format (Maia), which reads the game as it stands. Each names a trap by
+//! what its player plays: a reply that loses, and how often it is made.
 
-use super::natural::{probabilities, score_replies, ScoredReply};
-use crate::lc0::{network_name, Lc0Network, MoveProbability};
+use super::natural::{probabilities, score_replies_within, ScoredReply};
+use crate::lc0::{network_name, Lc0Network, MoveProbability, Scratch};
 use crate::opponent::OPPONENT_ELO_RANGE;
 use crate::search::Searcher;
+use crate::tunables::Tunables;
 use movegen::{Board, Move};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// What a human-move network's forward pass is charged against the
+/// decision's allowance: about its time at the search's speed (a Maia
+/// network's pass takes some 1.5 ms).
+pub const NETWORK_PASS_NODES: u64 = 1_500;
+
+/// The model that predicts one opponent's replies, with its parameter.
 #[derive(Clone)]
 pub enum ReplyModel {
-    /// One ply and quiescence, a softmax at this temperature (centipawns).
+    /// An opponent who does not search: one ply and quiescence, a softmax
+    /// at `temperature` centipawns (`TrapTemperature`).
     Natural { temperature: i32 },
+    /// The paper's opponent: our own search, `gap` plies shallower
+    /// (`TrapOpponentGap`), from a table of its own; its best reply is
+    /// certain. Made for engines that search less deep than we do.
+    Search { gap: usize },
     /// A network and the name it is reported by (its file's stem).
     Network { name: String, network: Arc<Lc0Network> },
 }
@@ -28,10 +41,16 @@ pub struct LikelyReply {
 }
 
 impl ReplyModel {
-    /// `natural`, or the path of a network file; errors name the file.
+    /// `natural`, or the path of a network file: the models that give
+    /// every reply a probability. Errors name the file.
     pub fn from_option(value: &str, temperature: i32) -> Result<ReplyModel, String> {
         if value.trim().eq_ignore_ascii_case("natural") {
             return Ok(ReplyModel::Natural { temperature });
+        }
+        if value.trim().eq_ignore_ascii_case("search") {
+            return Err(
+                "the searched model plays one reply and gives no probabilities: name natural or a network".into()
+            );
         }
         let RatedNetwork { name, network, .. } = rated(Path::new(value.trim()))?;
         Ok(ReplyModel::Network { name, network })
@@ -40,21 +59,40 @@ impl ReplyModel {
     pub fn name(&self) -> &str {
         match self {
             ReplyModel::Natural { .. } => "the natural model",
+            ReplyModel::Search { .. } => "the searched model",
             ReplyModel::Network { name, .. } => name,
         }
     }
 
     /// Every legal reply in the last position of `history` (the game,
-    /// oldest first) with its probability, most likely first. `searcher`
-    /// scores replies for the natural model (its table is the model's own).
-    pub fn replies(&self, history: &[Board], searcher: &mut Searcher) -> Vec<LikelyReply> {
-        let Some(board) = history.last() else { return Vec::new() };
-        let mut replies: Vec<LikelyReply> = match self {
-            ReplyModel::Natural { temperature } => natural_likelihoods(&score_replies(searcher, board).0, *temperature),
-            ReplyModel::Network { network, .. } => policy_likelihoods(&network.policy(history)),
+    /// oldest first) with its probability, most likely first, and what it
+    /// cost in nodes: the natural model's scoring with `searcher` (its
+    /// table is the model's own), or `NETWORK_PASS_NODES` for a forward
+    /// pass. `Err` with the nodes spent when the natural model's scoring
+    /// ran out of `node_limit`, or a pass costs more than it. The searched
+    /// model gives no distribution (`opponent.rs` searches for its one
+    /// reply): none here.
+    pub fn likely_replies(
+        &self,
+        history: &[Board],
+        searcher: &mut Searcher,
+        scratch: &mut Scratch,
+        node_limit: u64,
+    ) -> Result<(Vec<LikelyReply>, u64), u64> {
+        let Some(board) = history.last() else { return Ok((Vec::new(), 0)) };
+        let (mut replies, nodes) = match self {
+            ReplyModel::Natural { temperature } => {
+                let (scored, nodes) = score_replies_within(searcher, board, node_limit)?;
+                (natural_likelihoods(&scored, *temperature), nodes)
+            }
+            ReplyModel::Network { network, .. } if node_limit >= NETWORK_PASS_NODES => {
+                (policy_likelihoods(&network.policy_with(history, scratch)), NETWORK_PASS_NODES)
+            }
+            ReplyModel::Network { .. } => return Err(0),
+            ReplyModel::Search { .. } => (Vec::new(), 0),
         };
         replies.sort_by(|a, b| b.probability.total_cmp(&a.probability));
-        replies
+        Ok((replies, nodes))
     }
 }
 
@@ -80,15 +118,17 @@ pub struct RatedNetwork {
     pub network: Arc<Lc0Network>,
 }
 
-/// The `OpponentModel` option: `natural` (the built-in model), a network
-/// file, or a folder of them, from which the network rated nearest the
-/// opponent is taken (the middle one while the opponent's rating is unknown).
-/// Named nothing (`<autodiscover>`, the default), the engine looks for
-/// rated networks where lc0 users keep them (`discover`).
+/// The `OpponentModel` option: `natural` (the built-in model), `search`
+/// (the paper's), a network file, or a folder of them, from which the
+/// network rated nearest the opponent is taken (the middle one while the
+/// opponent's rating is unknown). Named nothing (`<autodiscover>`, the
+/// default), the engine looks for rated networks where lc0 users keep
+/// them (`discover`).
 #[derive(Clone, Debug, Default)]
 pub enum OpponentModelChoice {
     #[default]
     Natural,
+    Search,
     Networks(Vec<RatedNetwork>),
     /// Discovery found no rated network in these folders: the natural
     /// model plays, and the engine says why.
@@ -165,6 +205,9 @@ impl OpponentModelChoice {
         if value.eq_ignore_ascii_case("natural") {
             return Ok(OpponentModelChoice::Natural);
         }
+        if value.eq_ignore_ascii_case("search") {
+            return Ok(OpponentModelChoice::Search);
+        }
         let path = Path::new(value);
         if !path.is_dir() {
             return Ok(OpponentModelChoice::Networks(vec![rated(path)?]));
@@ -228,7 +271,21 @@ impl OpponentModelChoice {
                 if all.len() == 1 { "" } else { "s" },
                 rating(elo)
             ),
+            (OpponentModelChoice::Search, _) => "search".to_string(),
             _ => "natural".to_string(),
+        }
+    }
+
+    /// The model for an opponent rated `elo`, with its parameter from
+    /// `tunables`: the network `network_for` gives, else the natural model
+    /// or the searched one as the option says.
+    pub fn model_for(&self, elo: Option<i32>, tunables: &Tunables) -> ReplyModel {
+        if let OpponentModelChoice::Search = self {
+            return ReplyModel::Search { gap: tunables.trap_opponent_gap as usize };
+        }
+        match self.network_for(elo) {
+            Some(rated) => ReplyModel::Network { name: rated.name.clone(), network: rated.network.clone() },
+            None => ReplyModel::Natural { temperature: tunables.trap_temperature },
         }
     }
 
@@ -271,6 +328,13 @@ mod tests {
             OpponentModelChoice::from_option(dir.join("maia-1900.pb.gz").to_str().expect("utf-8")).expect("a file");
         assert_eq!(one.network_for(Some(1100)).map(|n| n.elo), Some(Some(1900)));
         assert!(OpponentModelChoice::from_option("natural").expect("built in").network_for(Some(1500)).is_none());
+        // The paper's model takes its gap from the tunables.
+        let searched = OpponentModelChoice::from_option(" Search ").expect("built in");
+        let gap_3 = Tunables { trap_opponent_gap: 3, ..Tunables::default() };
+        assert!(matches!(searched.model_for(Some(1500), &gap_3), ReplyModel::Search { gap: 3 }));
+        assert!(matches!(choice.model_for(Some(1100), &gap_3), ReplyModel::Network { .. }));
+        let natural = OpponentModelChoice::Natural.model_for(None, &Tunables { trap_temperature: 70, ..gap_3 });
+        assert!(matches!(natural, ReplyModel::Natural { temperature: 70 }));
         let empty = dir.join("empty");
         std::fs::create_dir_all(&empty).expect("dir");
         let error = OpponentModelChoice::from_option(empty.to_str().expect("utf-8")).expect_err("no network");
@@ -315,7 +379,9 @@ mod tests {
         // White's queen on h5 hangs to the knight on f6.
         let board = Board::from_fen("rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3 3").expect("valid");
         let mut searcher = Searcher::new(1);
-        let replies = ReplyModel::Natural { temperature: 50 }.replies(&[board], &mut searcher);
+        let natural = ReplyModel::Natural { temperature: 50 };
+        let (replies, _) =
+            natural.likely_replies(&[board], &mut searcher, &mut Scratch::default(), u64::MAX).expect("no node limit");
         assert_eq!(replies[0].reply.to_string(), "f6h5");
         assert!(replies[0].probability > 0.9, "{replies:?}");
         let total: f64 = replies.iter().map(|r| r.probability).sum();

@@ -10,9 +10,6 @@ pub fn uci_option_lines(values: &Tunables) -> Vec<String> {
         .iter()
         .zip(values.values())
         .map(|(spec, (_, value))| match spec.choices() {
-            Some(_) if spec.is_flag() => {
-                format!("option name {} type check default {}", spec.name, value != 0)
-            }
             Some(values) => {
                 let default = values.get(value as usize).copied().unwrap_or(values[0]);
                 let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
@@ -45,11 +42,14 @@ mod tests {
     #[test]
     fn choices_show_as_combo_and_check() {
         let lines = uci_option_lines(&Tunables::default());
-        assert!(lines.contains(&"option name TrapMethod type combo default natural var natural var search".into()));
-        assert!(lines.contains(&"option name TrapUnknownOpponent type check default false".into()));
-        assert_eq!(parse_value("trapmethod", "SEARCH"), Some(1));
-        assert_eq!(parse_value("TrapUnknownOpponent", "true"), Some(1));
-        assert_eq!(parse_value("Tempo", "search"), None);
+        assert!(lines.contains(&"option name Traps type combo default auto var auto var on var off".into()));
+        assert_eq!(parse_value("traps", "OFF"), Ok(2));
+        assert_eq!(parse_value("Tempo", " 12 "), Ok(12));
+        let refused = |name: &str, text: &str| parse_value(name, text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(refused("Tempo", "off"), "Tempo needs a whole number, not 'off'");
+        assert_eq!(refused("Traps", "sometimes"), "Traps needs one of auto, on, off, not 'sometimes'");
+        assert!(refused("TrapMethod", "search").contains("retired: OpponentModel"));
+        assert_eq!(refused("NoSuchThing", "1"), "unknown option 'NoSuchThing'");
     }
 
     #[test]
@@ -61,7 +61,7 @@ mod tests {
         assert_eq!(lines.len(), TUNABLE_SPECS.len() - models - left_out(|spec| spec.choices().is_some()));
         assert!(lines.iter().all(|line| !line.starts_with("Weak")));
         // A choice is no quantity: SPSA never sees one.
-        assert!(lines.iter().all(|line| !line.starts_with("TrapMethod") && !line.starts_with("TrapUnknownOpponent")));
+        assert!(lines.iter().all(|line| !line.starts_with("Traps,")));
         let pawn = Tunables::default().pawn_mg;
         assert_eq!(lines[0], format!("PawnValueMg, int, {pawn}, 40, 200, 5, 0.002"));
     }

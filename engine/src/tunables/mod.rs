@@ -69,25 +69,51 @@ impl TunableSpec {
             _ => None,
         }
     }
-
-    /// Whether it is a choice between false and true (a UCI check).
-    pub fn is_flag(&self) -> bool {
-        self.choices() == Some(&["false", "true"])
-    }
 }
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TunableError {
     Unknown(String),
-    OutOfRange { name: String, value: i64, min: i32, max: i32 },
+    OutOfRange {
+        name: String,
+        value: i64,
+        min: i32,
+        max: i32,
+    },
+    /// Text that is neither a whole number nor, for a choice, one of its values.
+    NotAValue {
+        name: String,
+        text: String,
+    },
+}
+
+/// Options that are gone, and what took their place: an old options file,
+/// config or GUI setting is told what to write instead.
+const RETIRED: &[(&str, &str)] = &[
+    ("TrapMethod", "OpponentModel names the model: natural, search, a network file or a folder"),
+    ("TrapUnknownOpponent", "Traps on sets traps whatever is known of the opponent"),
+    ("TrapScale", "TrapTrust is the trust in the opponent model; Traps off turns traps off"),
+];
+
+/// What took the place of a retired option, `None` for any other name.
+pub fn retired(name: &str) -> Option<&'static str> {
+    RETIRED.iter().find(|(old, _)| old.eq_ignore_ascii_case(name)).map(|&(_, instead)| instead)
 }
 
 impl fmt::Display for TunableError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            TunableError::Unknown(name) => write!(f, "unknown option '{name}'"),
+            TunableError::Unknown(name) => match retired(name) {
+                Some(instead) => write!(f, "option '{name}' is retired: {instead}"),
+                None => write!(f, "unknown option '{name}'"),
+            },
             TunableError::OutOfRange { name, value, min, max } => {
                 write!(f, "{name} must be between {min} and {max}, not {value}")
             }
+            TunableError::NotAValue { name, text } => match choices_of(name) {
+                Some(values) => write!(f, "{name} needs one of {}, not '{text}'", values.join(", ")),
+                None => write!(f, "{name} needs a whole number, not '{text}'"),
+            },
         }
     }
 }
@@ -99,12 +125,20 @@ pub fn choices_of(name: &str) -> Option<&'static [&'static str]> {
     TunableSpec::named(name).and_then(TunableSpec::choices)
 }
 
-/// Reads the value of option `name` given as text: for a choice option
-/// one of its values by name (or its number), for the rest a number.
-pub fn parse_value(name: &str, text: &str) -> Option<i64> {
+/// The value of tunable `name` given as text, as UCI `setoption`, `--set`,
+/// an options file and a config give it: for a choice one of its values by
+/// name (or its number), for the rest a whole number. An unknown or
+/// retired name is refused here; the range is checked by `Tunables::set`.
+pub fn parse_value(name: &str, text: &str) -> Result<i64, TunableError> {
+    if !Tunables::is_known(name) {
+        return Err(TunableError::Unknown(name.to_string()));
+    }
     let text = text.trim();
     let by_name = choices_of(name).and_then(|values| values.iter().position(|v| v.eq_ignore_ascii_case(text)));
-    by_name.map(|i| i as i64).or_else(|| text.parse().ok())
+    by_name
+        .map(|i| i as i64)
+        .or_else(|| text.parse().ok())
+        .ok_or_else(|| TunableError::NotAValue { name: name.to_string(), text: text.to_string() })
 }
 
 impl Tunables {

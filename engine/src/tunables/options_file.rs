@@ -2,7 +2,7 @@
 //! format `tuner tune` writes and the engine, `tuner match` and `tuner
 //! fit` read.
 
-use super::{choices_of, parse_value, TunableSpec, Tunables};
+use super::{parse_value, Tunables};
 use std::path::Path;
 
 /// The defaults with the options file at `path` applied; errors name the
@@ -17,9 +17,8 @@ pub fn load_options_file(path: &Path) -> Result<Tunables, String> {
 
 impl Tunables {
     /// Applies an options file: TOML with one `[options]` table of
-    /// `Name = integer` (a choice option may also be given by name, a
-    /// false/true one as a boolean). This is the
-    /// format `tuner tune` writes. Errors name the key at fault.
+    /// `Name = integer` (a choice option may also be given by name). This
+    /// is the format `tuner tune` writes. Errors name the key at fault.
     pub fn apply_options_toml(&mut self, text: &str) -> Result<(), String> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("not valid TOML: {e}"))?;
         if let Some(other) = table.keys().find(|key| key.as_str() != "options") {
@@ -32,15 +31,12 @@ impl Tunables {
         };
         let mut updated = self.clone();
         for (name, value) in options {
-            let number = match value {
-                toml::Value::Integer(number) => *number,
-                toml::Value::Boolean(on) if TunableSpec::named(name).is_some_and(TunableSpec::is_flag) => {
-                    i64::from(*on)
-                }
-                toml::Value::String(text) if choices_of(name).is_some() => parse_value(name, text)
-                    .ok_or_else(|| format!("options.{name}: '{text}' is not one of {:?}", choices_of(name)))?,
-                other => return Err(format!("options.{name}: expected an integer, found {}", other.type_str())),
+            let text = match value {
+                toml::Value::Integer(number) => number.to_string(),
+                toml::Value::String(text) => text.clone(),
+                other => other.to_string(),
             };
+            let number = parse_value(name, &text).map_err(|e| format!("options.{name}: {e}"))?;
             updated.set(name, number).map_err(|e| format!("options.{name}: {e}"))?;
         }
         *self = updated;
@@ -66,7 +62,7 @@ mod tests {
     #[test]
     fn options_files_round_trip_and_name_their_errors() {
         let mut tuned = Tunables::default();
-        tuned.set("TrapScale", 85).expect("valid");
+        tuned.set("TrapTrust", 85).expect("valid");
         tuned.set("TrapProfitCap", 55).expect("valid");
         let text = tuned.options_toml(&["tuned by a test".to_string()]);
         assert!(text.starts_with("# tuned by a test\n[options]\n"), "{text}");
@@ -74,7 +70,7 @@ mod tests {
         read.apply_options_toml(&text).expect("valid file");
         assert_eq!(read, tuned);
         let cases = [
-            ("[options]\nTrapScale = 9999", "TrapScale"),
+            ("[options]\nTrapTrust = 9999", "TrapTrust"),
             ("[options]\nNoSuch = 1", "NoSuch"),
             ("[options]\nTempo = \"high\"", "Tempo"),
             ("[tune]\nx = 1", "tune"),
@@ -87,13 +83,15 @@ mod tests {
             assert!(error.contains(expected), "{text}: {error}");
             assert_eq!(target, Tunables::default(), "a bad file changes nothing");
         }
-        let mut method = Tunables::default();
-        method.apply_options_toml("[options]\nTrapMethod = \"search\"\nTrapUnknownOpponent = true").expect("by name");
-        assert_eq!((method.trap_method, method.trap_unknown_opponent), (1, 1));
-        method.apply_options_toml("[options]\nTrapMethod = \"Natural\"").expect("by name");
-        assert_eq!(method.trap_method, 0);
-        let error = method.apply_options_toml("[options]\nTrapMethod = \"median\"").expect_err("retired");
-        assert!(error.contains("TrapMethod") && error.contains("natural"), "{error}");
+        let mut mode = Tunables::default();
+        mode.apply_options_toml("[options]\nTraps = \"on\"").expect("by name");
+        assert_eq!(mode.trap_mode, 1);
+        mode.apply_options_toml("[options]\nTraps = \"Off\"").expect("by name");
+        assert_eq!(mode.trap_mode, 2);
+        let error = mode.apply_options_toml("[options]\nTraps = \"sometimes\"").expect_err("no such value");
+        assert!(error.contains("Traps") && error.contains("auto"), "{error}");
+        let error = mode.apply_options_toml("[options]\nTrapUnknownOpponent = true").expect_err("retired");
+        assert!(error.contains("retired") && error.contains("Traps on"), "{error}");
     }
 
     #[test]

@@ -180,29 +180,32 @@ declare_tunables! {
     time_stable_step: "TimeStableStep" = 8, 0, 20, 1;
     time_stable_min: "TimeStableMin" = 70, 30, 100, 4;
     time_score_fall: "TimeScoreFall" = 75, 0, 200, 8;
-    // Trappy root (see docs/trappy-root.md). TrapScale 0 turns it off; it
-    // sets traps only against an opponent known to be fallible (a human,
-    // or rated below the engine) unless TrapUnknownOpponent is on.
-    // TrapScale is the trust in the opponent model, in percent. A reply's
-    // value counts up to TrapProfitCap above the plain score; an
-    // alternative must beat the plain move's expected score by TrapMargin
-    // (permille of a point); the likeliest replies are searched until they
-    // carry TrapCoverage permille of the model's probability, at most
-    // TrapReplies of them (docs/trappy-root.md says why 800 and 4).
-    trap_scale: "TrapScale" = 100, 0, 100, 10, shown;
+    // Trappy root (see docs/trappy-root.md). Traps says when it sets traps:
+    // auto, against an opponent known to be fallible (a human, or rated
+    // well below the engine); on, whatever is known; off, never (the plain
+    // engine, node for node). TrapTrust is the trust in the opponent
+    // model, in percent. A reply's value counts up to TrapProfitCap above
+    // the plain score; an alternative must beat the plain move's expected
+    // score by TrapMargin (permille of a point); the likeliest replies are
+    // searched until they carry TrapCoverage permille of the model's
+    // probability, at most TrapReplies of them (docs/trappy-root.md says
+    // why 800 and 4).
+    trap_mode: "Traps" = 0, 0, 2, 1 => TunableKind::Choice(&["auto", "on", "off"]), shown;
+    trap_trust: "TrapTrust" = 100, 1, 100, 10, shown;
     trap_profit_cap: "TrapProfitCap" = 600, 0, 2000, 20;
     trap_margin: "TrapMargin" = 5, 0, 100, 2;
     trap_coverage: "TrapCoverage" = 800, 0, 1000, 25;
     trap_replies: "TrapReplies" = 4, 1, 12, 1;
-    trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1, shown;
-    trap_method: "TrapMethod" = 0, 0, 1, 1 => TunableKind::Choice(&["natural", "search"]), shown;
+    // The opponent models' own parameters (OpponentModel says which model):
+    // the natural model's softmax temperature in centipawns, and the plies
+    // the searched model searches less than we do.
     trap_temperature: "TrapTemperature" = 50, 5, 400, 5;
+    trap_opponent_gap: "TrapOpponentGap" = 2, 2, 6, 1;
     // The score-to-result curve of the expected score (expected.rs): even
     // at TrapResultCentre, TrapResultScale cp per unit; the engine's own
     // curve (0, 400) by default.
     trap_result_centre: "TrapResultCentre" = 0, -3000, 3000, 100, shown;
     trap_result_scale: "TrapResultScale" = 400, 100, 4000, 50, shown;
-    trap_unknown_opponent: "TrapUnknownOpponent" = 0, 0, 1, 1 => TunableKind::Choice(&["false", "true"]), shown;
     trap_budget: "TrapBudget" = 50, 0, 1000, 5, shown;
     trap_candidates: "TrapCandidates" = 8, 1, 16, 1;
     // Fallible opponent models (see fallible.rs), all off by default: options,

@@ -446,20 +446,20 @@ mod tests {
         for line in [
             "setoption name Hash value 32",
             "setoption name Move Overhead value 75",
-            "setoption name TrapScale value 0",
+            "setoption name Traps value off",
             "setoption name Hash value 0",
-            "setoption name TrapScale value -5",
+            "setoption name TrapTrust value -5",
         ] {
             session.handle_line(line);
         }
         // The last two were refused and changed nothing.
         assert_eq!(session.settings.hash_mb, 32);
         assert_eq!(session.settings.move_overhead, Duration::from_millis(75));
-        assert_eq!(session.settings.tunables.get("TrapScale"), Some(0));
+        assert_eq!(session.settings.tunables.get("Traps"), Some(2));
         let rebuilt = session.settings.searcher();
         assert_eq!(rebuilt.hash_megabytes(), 32);
         assert_eq!(rebuilt.move_overhead(), Duration::from_millis(75));
-        assert_eq!(rebuilt.tunables().get("TrapScale"), Some(0));
+        assert_eq!(rebuilt.tunables().get("Traps"), Some(2));
         assert!(!rebuilt.trappy_enabled());
     }
 

@@ -153,15 +153,7 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
             Ok(())
         }
         _ => {
-            if !Tunables::is_known(name) {
-                return Err(format!("unknown option '{name}'"));
-            }
-            let number = match crate::tunables::choices_of(name) {
-                Some(choices) => value.and_then(|text| crate::tunables::parse_value(name, text)).ok_or_else(|| {
-                    format!("option {name} needs one of {}, not '{}'", choices.join(", "), value.unwrap_or(""))
-                })?,
-                None => parse_integer(name, value)?,
-            };
+            let number = crate::tunables::parse_value(name, value.unwrap_or_default()).map_err(|e| e.to_string())?;
             searcher.set_tunable(name, number).map_err(|e| e.to_string())
         }
     }

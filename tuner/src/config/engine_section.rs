@@ -72,8 +72,8 @@ pub struct EngineSection {
 }
 
 /// A tunable's value in a config: a number, or for a choice option one of
-/// its values by name (`TrapMethod = "search"`) or as a boolean
-/// (`TrapUnknownOpponent = true`).
+/// its values by name (`Traps = "on"`). A boolean is read so that it can
+/// be refused by name, as no tunable is one.
 #[derive(Deserialize, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum OptionValue {
@@ -85,14 +85,12 @@ pub enum OptionValue {
 impl OptionValue {
     /// The integer the tunable `option` takes for this value.
     pub fn number(&self, option: &str) -> Result<i64, String> {
-        let choices = engine::tunables::choices_of(option);
-        match self {
-            OptionValue::Number(number) => Ok(*number),
-            OptionValue::Flag(on) if choices == Some(&["false", "true"]) => Ok(i64::from(*on)),
-            OptionValue::Name(name) if choices.is_some() => engine::tunables::parse_value(option, name)
-                .ok_or_else(|| format!("'{name}' is not one of {}", choices.unwrap_or_default().join(", "))),
-            _ => Err("expected a whole number".into()),
-        }
+        let text = match self {
+            OptionValue::Number(number) => number.to_string(),
+            OptionValue::Flag(on) => on.to_string(),
+            OptionValue::Name(name) => name.clone(),
+        };
+        engine::tunables::parse_value(option, &text).map_err(|e| e.to_string())
     }
 }
 

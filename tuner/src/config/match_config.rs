@@ -265,7 +265,7 @@ depth = 5
 [[engine]]
 name = "plain"
 tc = "10+0.1"
-options = {{ TrapScale = 0 }}
+options = {{ Traps = "off" }}
 {extra_engine}
 "#
         )
@@ -342,7 +342,7 @@ options = {{ TrapScale = 0 }}
             ("[[engine]]\nname = \"maia\"\nkind = \"network\"", "needs network"),
             ("[[engine]]\nname = \"x\"\ndepth = 2\ntemperature = 0.5", "kind = \"network\""),
             (
-                "[[engine]]\nname = \"maia\"\nkind = \"network\"\nnetwork = \"m.pb.gz\"\noptions = { TrapScale = 0 }",
+                "[[engine]]\nname = \"maia\"\nkind = \"network\"\nnetwork = \"m.pb.gz\"\noptions = { Traps = \"off\" }",
                 "policy alone",
             ),
         ];
@@ -435,8 +435,8 @@ options = {{ TrapScale = 0 }}
     fn an_options_file_feeds_the_overrides_and_options_win() {
         let dir = std::env::temp_dir().join(format!("tuner-options-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
-        std::fs::write(dir.join("tuned.toml"), "[options]\nTrapScale = 80\nTrapProfitCap = 60\n").expect("write");
-        std::fs::write(dir.join("bad.toml"), "[options]\nTrapScale = 150000\n").expect("write");
+        std::fs::write(dir.join("tuned.toml"), "[options]\nTrapTrust = 80\nTrapProfitCap = 60\n").expect("write");
+        std::fs::write(dir.join("bad.toml"), "[options]\nTrapTrust = 150000\n").expect("write");
         let engine = |file: &str| {
             format!(
                 "[[engine]]\nname = \"tuned\"\ndepth = 3\noptions_file = \"{}\"\noptions = {{ TrapProfitCap = 70 }}",
@@ -450,9 +450,9 @@ options = {{ TrapScale = 0 }}
         for (name, value) in overrides {
             tunables.set(name, *value).expect("valid override");
         }
-        assert_eq!((tunables.trap_scale, tunables.trap_profit_cap), (80, 70));
+        assert_eq!((tunables.trap_trust, tunables.trap_profit_cap), (80, 70));
         let error = parse_match_config(&config(&engine("bad.toml")), &base()).err().expect("refused");
-        assert!(error.contains("bad.toml") && error.contains("TrapScale"), "{error}");
+        assert!(error.contains("bad.toml") && error.contains("TrapTrust"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -188,7 +188,7 @@ mod tests {
     fn panels_keep_their_own_units_and_escape_text() {
         let panels = [
             Panel {
-                title: "TrapScale".into(),
+                title: "TrapTrust".into(),
                 x_label: "iteration".into(),
                 lines: vec![vec![(0.0, 100.0), (1.0, 120.0), (2.0, 140.0)]],
                 reference: Some(100.0),

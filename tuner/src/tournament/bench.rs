@@ -47,7 +47,7 @@ fn plain_player(name: &str, external: Option<&Path>) -> PlayerSpec {
     match external {
         None => PlayerSpec::InProcess {
             name: name.into(),
-            overrides: vec![("TrapScale".into(), 0)],
+            overrides: vec![("Traps".into(), 2)],
             hash_mb: 16,
             eval_file: None,
             opponent_model: None,
@@ -57,7 +57,7 @@ fn plain_player(name: &str, external: Option<&Path>) -> PlayerSpec {
             command: command.to_path_buf(),
             args: Vec::new(),
             working_dir: None,
-            options: vec![("Hash".into(), "16".into()), ("TrapScale".into(), "0".into())],
+            options: vec![("Hash".into(), "16".into()), ("Traps".into(), "off".into())],
             startup_timeout: Duration::from_secs(10),
             move_timeout: Duration::from_secs(30),
             log: None,
