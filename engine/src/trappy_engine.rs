@@ -100,15 +100,19 @@ impl TrappyEngine {
     /// What predicts the opponent's replies, in words, when traps are set
     /// and that changed since it was last asked (a GUI hears it once).
     pub fn opponent_model_news(&mut self) -> Option<String> {
-        if !self.trappy_enabled() {
-            return None;
-        }
-        let described = self.opponent_model.describe(self.opponent.as_ref().and_then(|o| o.elo));
+        let described = self.opponent_model_in_use()?;
         if self.reported_model.as_ref() == Some(&described) {
             return None;
         }
         self.reported_model = Some(described.clone());
         Some(described)
+    }
+
+    /// What predicts the opponent's replies, in words, when traps are set
+    /// against the opponent as told; `None` when they are not.
+    pub fn opponent_model_in_use(&self) -> Option<String> {
+        let elo = self.opponent.as_ref().and_then(|o| o.elo);
+        self.trappy_enabled().then(|| self.opponent_model.describe(elo))
     }
 
     /// Whom the engine plays (`None`: nothing known), and its own rating.

@@ -46,6 +46,14 @@ impl InProcessPlayer {
         Ok(())
     }
 
+    /// What predicts the replies of `opponent` (as the tournament tells
+    /// it), in words, when traps are set against it: the network discovery
+    /// or a folder gave, or the natural model and why.
+    pub fn opponent_model_against(&mut self, opponent: Option<&OpponentInfo>) -> Option<String> {
+        self.engine.set_opponent(opponent.cloned(), FULL_STRENGTH_ELO);
+        self.engine.opponent_model_in_use()
+    }
+
     /// Trappy counters of the current game.
     pub fn trappy_stats(&self) -> engine::trappy::TrappyStats {
         self.engine.trappy_stats()

@@ -53,19 +53,25 @@ impl PlayerSpec {
 
     pub fn build(&self) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            PlayerSpec::InProcess { name, overrides, hash_mb, eval_file, opponent_model } => {
-                let mut player = InProcessPlayer::new(name, overrides, *hash_mb)?;
-                if let Some(value) = eval_file {
-                    player.set_eval_file(value)?;
-                }
-                // Named nothing, the engine looks for networks as the
-                // `trappy` binary does, beside this program.
-                player.set_opponent_model(opponent_model.as_deref().unwrap_or(AUTODISCOVER))?;
-                Box::new(player)
-            }
+            PlayerSpec::InProcess { .. } => Box::new(self.in_process()?),
             PlayerSpec::Uci(config) => Box::new(UciPlayer::new(config.clone())),
             PlayerSpec::Network(spec) => Box::new(NetworkPlayer::new(spec.clone())?),
         })
+    }
+
+    /// The in-process player of this spec; an error for any other kind.
+    fn in_process(&self) -> Result<InProcessPlayer, String> {
+        let PlayerSpec::InProcess { name, overrides, hash_mb, eval_file, opponent_model } = self else {
+            return Err(format!("{} is not an in-process engine", self.name()));
+        };
+        let mut player = InProcessPlayer::new(name, overrides, *hash_mb)?;
+        if let Some(value) = eval_file {
+            player.set_eval_file(value)?;
+        }
+        // Named nothing, the engine looks for networks as the `trappy`
+        // binary does, beside this program.
+        player.set_opponent_model(opponent_model.as_deref().unwrap_or(AUTODISCOVER))?;
+        Ok(player)
     }
 }
 
@@ -357,6 +363,28 @@ pub fn run_tournament(
         Some(reason) => Err(reason),
         None => Ok(recorder.board.scores),
     }
+}
+
+/// For every in-process player that sets traps against an opponent it
+/// meets, what predicts that opponent's replies (`player against
+/// opponent: model`), as the engine's `info string` says it: which network
+/// discovery or a folder gave, or the natural model and why. A harness
+/// prints these before the games, so that a run says what it measured.
+pub fn opponent_models(tournament: &Tournament) -> Result<Vec<String>, String> {
+    let mut lines = Vec::new();
+    for (a, b) in pairings(tournament.kind, tournament.entrants.len()) {
+        for (seat, other) in [(a, b), (b, a)] {
+            let (entrant, opponent) = (&tournament.entrants[seat], &tournament.entrants[other]);
+            if !matches!(entrant.spec, PlayerSpec::InProcess { .. }) {
+                continue;
+            }
+            let told = opponent.described.as_ref().filter(|_| entrant.told);
+            if let Some(model) = entrant.spec.in_process()?.opponent_model_against(told) {
+                lines.push(format!("{} against {}: opponent model {model}", entrant.spec.name(), opponent.spec.name()));
+            }
+        }
+    }
+    Ok(lines)
 }
 
 /// What can be checked before any game: enough players and openings,

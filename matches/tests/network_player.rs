@@ -1,15 +1,17 @@
 //! A human-move network in a tournament, in process: a small network this
 //! test writes (its policy prefers pawn steps of one square), against the
-//! engine; and a network file that cannot be read, refused before any game.
+//! engine; a network file that cannot be read, refused before any game;
+//! and the model a told engine takes from a folder of rated networks.
 
 use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
+use engine::opponent::OpponentInfo;
 use matches::adjudication::AdjudicationRules;
 use matches::game::{GameSettings, LimitSpec};
 use matches::journal::read_journal;
 use matches::network_player::NetworkSpec;
 use matches::openings::Opening;
 use matches::pgn_reader::read_pgn;
-use matches::tournament::{run_tournament, Entrant, PlayerSpec, Tournament, TournamentKind};
+use matches::tournament::{opponent_models, run_tournament, Entrant, PlayerSpec, Tournament, TournamentKind};
 use movegen::Board;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -89,4 +91,34 @@ fn a_network_that_cannot_be_read_stops_the_run_before_any_game() {
     let error = run_tournament(&tournament(broken, journal.clone(), None), |_| false).expect_err("refused");
     assert!(error.contains("stepper") && error.contains("broken.pb.gz"), "{error}");
     assert!(read_journal(&journal).map_or(true, |entries| entries.is_empty()));
+}
+
+#[test]
+fn the_harness_names_the_model_each_told_engine_uses_against_each_opponent() {
+    // A folder of two rated networks (as discovery or an `opponent_model`
+    // folder finds them), an engine that takes the one nearest its
+    // opponent, and a baseline that is told nothing.
+    let folder = temp("models");
+    std::fs::create_dir_all(&folder).expect("temp dir");
+    for elo in [1100, 1500] {
+        let bytes = gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 1.0)])));
+        std::fs::write(folder.join(format!("maia-{elo}.pb.gz")), bytes).expect("write network");
+    }
+    let mut plan = tournament(pawn_stepper(), temp("models.jsonl"), None);
+    plan.entrants[0].described = Some(OpponentInfo::parse("none 1200 human stepper").expect("valid"));
+    let PlayerSpec::InProcess { opponent_model, .. } = &mut plan.entrants[1].spec else { panic!("in process") };
+    *opponent_model = Some(folder.to_string_lossy().into_owned());
+    let mut untold = plan.entrants[1].clone();
+    untold.told = false;
+    plan.entrants.push(untold);
+    plan.kind = TournamentKind::Gauntlet;
+    let lines = opponent_models(&plan).expect("the players build");
+    assert_eq!(
+        lines,
+        ["engine against stepper: opponent model maia-1100 (rated 1100, of 2 networks, for an opponent rated 1200)"]
+    );
+    // Told a computer near its own strength, it sets no traps and names no model.
+    plan.entrants[0].described = Some(OpponentInfo::parse("none 2350 computer stepper").expect("valid"));
+    assert!(opponent_models(&plan).expect("the players build").is_empty());
+    let _ = std::fs::remove_dir_all(&folder);
 }

@@ -98,6 +98,9 @@ resume with: {}",
             crate::support::interrupt::resume_command()
         )
     });
+    for line in matches::tournament::opponent_models(&tournament)? {
+        println!("{line}");
+    }
     let mut shown = MatchProgress::new(names, args.status_every as usize, sprt_config.clone())?;
     let mut verdict = None;
     let scores: BTreeMap<(usize, usize), PairingScore> = run_tournament(&tournament, |progress| {
