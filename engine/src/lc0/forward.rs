@@ -12,40 +12,42 @@
 use super::policy_map::conv_source;
 use super::weights::{Conv, Lc0Weights, PolicyHead, Residual, SqueezeExcitation};
 
-/// Buffers reused between positions.
+/// Buffers reused between positions: the tower's activations, a block's
+/// hidden layer (then the policy head's), a block's output (then the
+/// policy's planes), and the input windows a convolution gathers.
 #[derive(Default)]
 pub struct Scratch {
+    tower: Vec<f32>,
+    hidden: Vec<f32>,
+    out: Vec<f32>,
     gathered: Vec<f32>,
-    a: Vec<f32>,
-    b: Vec<f32>,
-    c: Vec<f32>,
 }
 
 /// The policy's logits for the listed moves `places` (indices into lc0's
 /// 1,858 moves), for input planes `planes`.
 pub fn policy_logits(weights: &Lc0Weights, planes: &[f32], places: &[usize], scratch: &mut Scratch) -> Vec<f32> {
-    let Scratch { gathered, a, b, c } = scratch;
-    convolve(&weights.input, planes, a, gathered);
-    relu(a);
+    let Scratch { tower, hidden, out, gathered } = scratch;
+    convolve(&weights.input, planes, tower, gathered);
+    relu(tower);
     for block in &weights.tower {
-        residual(block, a, b, c, gathered);
+        residual(block, tower, hidden, out, gathered);
     }
     match &weights.policy {
         PolicyHead::Convolution { conv1, conv2 } => {
-            convolve(conv1, a, b, gathered);
-            relu(b);
-            convolve(conv2, b, c, gathered);
-            places.iter().map(|&place| c[conv_source(place)]).collect()
+            convolve(conv1, tower, hidden, gathered);
+            relu(hidden);
+            convolve(conv2, hidden, out, gathered);
+            places.iter().map(|&place| out[conv_source(place)]).collect()
         }
         PolicyHead::Classical { conv, weights, biases } => {
-            convolve(conv, a, b, gathered);
-            relu(b);
+            convolve(conv, tower, hidden, gathered);
+            relu(hidden);
             let inputs = conv.outputs * 64;
             places
                 .iter()
                 .map(|&place| {
                     let row = &weights[place * inputs..(place + 1) * inputs];
-                    biases[place] + dot(row, b)
+                    biases[place] + dot(row, hidden)
                 })
                 .collect()
         }

@@ -12,7 +12,7 @@ const REPLY_SEARCH_NODES: u64 = 625;
 /// When traps are set (`Traps`): the one switch.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TrapMode {
-    /// Against an opponent known to be fallible (`opponent.rs` decides).
+    /// Against an opponent known to be fallible (`crate::opponent` decides).
     Auto,
     /// Whatever is known of the opponent.
     On,

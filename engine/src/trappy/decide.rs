@@ -13,10 +13,10 @@
 
 use super::config::TrapConfig;
 use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
-use super::history::{RootHistory, MAX_TRACKED_DEPTH};
 use super::model::{predict, SHALLOWEST_VIEW};
-use super::opponent::ModelledOpponent;
+use super::modelled_opponent::ModelledOpponent;
 use super::reply_model::{LikelyReply, ReplyModel};
+use super::root_history::{RootHistory, MAX_TRACKED_DEPTH};
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;
@@ -138,13 +138,13 @@ impl<'v> Verifier<'v, '_> {
     }
 
     /// The plain move's exact score.
-    fn best(&self) -> i32 {
+    fn plain_score(&self) -> i32 {
         self.summary.score
     }
 
     /// The highest value a reply counts at.
     fn ceiling(&self) -> i32 {
-        self.best() + self.config.profit_cap
+        self.plain_score() + self.config.profit_cap
     }
 
     /// The best alternative, if one beats the plain move; an alternative
@@ -184,10 +184,10 @@ impl<'v> Verifier<'v, '_> {
     /// profit from `highest` (for an alternative, the most its minimax
     /// value can be, so the profit is never overstated).
     fn record_traps(&mut self, mv: Move, outcomes: &[ReplyOutcome], raw: i32, highest: i32) -> Vec<Move> {
-        let (best, expectation) = (self.best(), self.config.expectation());
+        let (plain_score, expectation) = (self.plain_score(), self.config.expectation());
         let traps: Vec<TrapFinding> = outcomes
             .iter()
-            .filter(|o| o.value > best && o.value > raw)
+            .filter(|o| o.value > plain_score && o.value > raw)
             .map(|o| TrapFinding {
                 root: mv,
                 reply: o.reply,
@@ -204,20 +204,20 @@ impl<'v> Verifier<'v, '_> {
     /// The plain move's expected score: its exact value, and its likely
     /// replies other than the main line's.
     fn plain_expected(&mut self) -> Result<f64, Aborted> {
-        let (plain, best, config) = (self.plain(), self.best(), self.config);
-        let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(best)) };
+        let (plain, plain_score, config) = (self.plain(), self.plain_score(), self.config);
+        let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.summary.pv.get(1).copied();
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
-        let outcomes = self.outcomes(plain, &replies, best)?;
-        self.record_traps(plain, &outcomes, best, best);
-        Ok(config.expectation().score(best, &outcomes))
+        let outcomes = self.outcomes(plain, &replies, plain_score)?;
+        self.record_traps(plain, &outcomes, plain_score, plain_score);
+        Ok(config.expectation().score(plain_score, &outcomes))
     }
 
     /// Walks the alternatives in the search's order. Each whose value at
     /// the final iteration could still win, were every reply a trap at the
     /// cap, uses up a candidate and is verified.
     fn best_alternative(&mut self, target: f64) -> Option<Alternative> {
-        let (depth, best, expectation) = (self.depth(), self.best(), self.config.expectation());
+        let (depth, plain_score, expectation) = (self.depth(), self.plain_score(), self.config.expectation());
         let mut winner: Option<Alternative> = None;
         let mut spent = 0;
         for &mv in &self.summary.root_order[1..] {
@@ -228,7 +228,9 @@ impl<'v> Verifier<'v, '_> {
             // raw(m) is at most the plain move's score, and at most the
             // move's value at the final iteration unless that is a lower
             // bound.
-            let highest = history.values[depth].filter(|v| v.bound != Bound::Lower).map_or(best, |v| v.value.min(best));
+            let highest = history.values[depth]
+                .filter(|v| v.bound != Bound::Lower)
+                .map_or(plain_score, |v| v.value.min(plain_score));
             if expectation.best_case(highest, 1.0, self.ceiling()) < target {
                 continue;
             }
@@ -262,11 +264,12 @@ impl<'v> Verifier<'v, '_> {
         }
         // The lowest minimax value that could win were every searched
         // reply worth the cap: below it the replies' values do not matter.
-        let dreamt: Vec<ReplyOutcome> = replies
+        let every_reply_at_the_cap: Vec<ReplyOutcome> = replies
             .iter()
             .map(|r| ReplyOutcome { reply: r.reply, probability: r.probability, value: self.ceiling() })
             .collect();
-        let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &dreamt, &expectation, target) else {
+        let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &every_reply_at_the_cap, &expectation, target)
+        else {
             return Ok(None);
         };
         let outcomes = self.outcomes(mv, &replies, floor)?;

@@ -5,33 +5,33 @@
 //! The search knows nothing of this module: `TrappyRoot` is a root policy
 //! (`search::root_policy`). After every iteration it records, from the
 //! main table, the reply the opponent preferred after each root move
-//! (`history.rs`); at the end the opponent model gives the probability of
+//! (`root_history.rs`); at the end the opponent model gives the probability of
 //! each reply (`reply_model.rs`: the natural model for one who plays what
 //! looks natural, a human-move network, or the searched model for one who
-//! searches less deep; `opponent.rs` asks it),
+//! searches less deep; `modelled_opponent.rs` asks it),
 //! and `decide.rs` plays the move with the best expected score over those
 //! replies (`expected.rs`) when it beats the plain move's by the margin.
-//! With traps off (`Traps`, see `opponent.rs` for `auto`) the policy is
+//! With traps off (`Traps`, see `crate::opponent` for `auto`) the policy is
 //! inactive and the engine is the plain engine, node for node.
 
 pub mod annotate;
 pub mod config;
 pub mod decide;
 pub mod expected;
-pub mod history;
 pub mod model;
+pub mod modelled_opponent;
 pub mod natural;
-pub mod opponent;
 pub mod reply_model;
+pub mod root_history;
 
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use annotate::{annotate_roots, AnnotatedRoot};
 pub use config::TrapConfig;
 pub use decide::{TrapChoice, TrapFinding};
-use history::{record_iteration, RootHistory};
+use modelled_opponent::ModelledOpponent;
 use movegen::Move;
-use opponent::ModelledOpponent;
 use reply_model::ReplyModel;
+use root_history::{record_iteration, RootHistory};
 
 /// The root policy, with counters that live for a game.
 pub struct TrappyRoot {
@@ -108,11 +108,6 @@ impl TrappyRoot {
     /// The annotator's result of the last search.
     pub fn annotation(&self) -> Option<&[AnnotatedRoot]> {
         self.annotation.as_deref()
-    }
-
-    /// What the last search recorded per root move.
-    pub fn histories(&self) -> &[RootHistory] {
-        &self.histories
     }
 }
 

@@ -12,9 +12,9 @@
 //! deeper one, as Beowulf did. This is the iterations' guess, which costs
 //! no search: the annotator reports it, and the decision uses it to pick
 //! which moves to look at before asking the opponent model proper
-//! (`natural.rs` or `opponent.rs`).
+//! (`reply_model.rs`, asked through `modelled_opponent.rs`).
 
-use super::history::RootHistory;
+use super::root_history::RootHistory;
 use movegen::Move;
 
 /// The first iteration whose preferred reply is an opponent's view: at

@@ -1,7 +1,7 @@
 //! What an opponent is likely to reply, and the `OpponentModel` option
 //! that says which model predicts it: the natural-move model
 //! (`natural.rs`, built in), the paper's model of an engine that searches
-//! less deep than we do (`opponent.rs`), or a human-move network in lc0's
+//! less deep than we do (`modelled_opponent.rs`), or a human-move network in lc0's
 //! format (Maia), which reads the game as it stands. Each names a trap by
 //! what its player plays: a reply that loses, and how often it is made.
 
@@ -70,7 +70,7 @@ impl ReplyModel {
     /// table is the model's own), or `NETWORK_PASS_NODES` for a forward
     /// pass. `Err` with the nodes spent when the natural model's scoring
     /// ran out of `node_limit`, or a pass costs more than it. The searched
-    /// model gives no distribution (`opponent.rs` searches for its one
+    /// model gives no distribution (`modelled_opponent.rs` searches for its one
     /// reply): none here.
     pub fn likely_replies(
         &self,
