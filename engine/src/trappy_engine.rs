@@ -149,6 +149,15 @@ impl TrappyEngine {
         self.searcher.network()
     }
 
+    /// Searches with `threads` threads (Lazy SMP, `search/threads.rs`).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.searcher.move_overhead = overhead;
     }

@@ -118,7 +118,7 @@ fn every_malformed_line_gets_an_error_and_changes_nothing() {
         "setoption name NoSuchOption value 3",
         "setoption name Hash value -5",
         "setoption name Hash value lots",
-        "setoption name Threads value 4",
+        "setoption name Threads value 257",
         "setoption name Move Overhead",
         "setoption name EvalFile value /nonexistent/network.nnue",
         "setoption name EvalFile value Cargo.toml",
@@ -183,24 +183,28 @@ fn no_legal_move_gives_bestmove_0000() {
 
 #[test]
 fn stop_and_isready_are_answered_during_a_search() {
-    let mut engine = Engine::start();
-    engine.send("position startpos");
-    engine.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    // An infinite search never ends by itself, so a `readyok` before any
-    // `bestmove` was answered during the search (the deadlines below only
-    // guard against a hang).
-    engine.send("isready");
-    let lines = engine.read_until("readyok", Duration::from_secs(30));
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "infinite search ended by itself");
-    engine.send("stop");
-    let lines = engine.read_until("bestmove", Duration::from_secs(30));
-    assert!(lines.last().is_some_and(|l| l.len() > "bestmove ".len()));
-    engine.send("quit");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while engine.child.try_wait().expect("wait").is_none() {
-        assert!(Instant::now() < deadline, "quit did not exit");
-        std::thread::sleep(Duration::from_millis(10));
+    // With helper threads too: they stop with the main search.
+    for threads in [1, 4] {
+        let mut engine = Engine::start();
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send("position startpos");
+        engine.send("go infinite");
+        std::thread::sleep(Duration::from_millis(300));
+        // An infinite search never ends by itself, so a `readyok` before any
+        // `bestmove` was answered during the search (the deadlines below only
+        // guard against a hang).
+        engine.send("isready");
+        let lines = engine.read_until("readyok", Duration::from_secs(30));
+        assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "infinite search ended by itself");
+        engine.send("stop");
+        let lines = engine.read_until("bestmove", Duration::from_secs(30));
+        assert!(lines.last().is_some_and(|l| l.len() > "bestmove ".len()), "{threads} threads");
+        engine.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while engine.child.try_wait().expect("wait").is_none() {
+            assert!(Instant::now() < deadline, "quit did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
 

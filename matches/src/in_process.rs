@@ -29,6 +29,11 @@ impl InProcessPlayer {
         Ok(InProcessPlayer { name: name.to_string(), engine })
     }
 
+    /// Searches with `threads` threads (Lazy SMP).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.engine.set_threads(threads);
+    }
+
     /// Evaluates as `EvalFile` `value` says: a network file, `embedded` or
     /// `classical`. The error names the player and the file.
     pub fn set_eval_file(&mut self, value: &str) -> Result<(), String> {

@@ -32,6 +32,8 @@ pub enum PlayerSpec {
         name: String,
         overrides: Vec<(String, i64)>,
         hash_mb: usize,
+        /// `Threads` (Lazy SMP); 1 searches alone.
+        threads: usize,
         eval_file: Option<String>,
         /// An `OpponentModel` value (`natural`, a network file or a folder);
         /// `None` keeps the natural model.
@@ -61,10 +63,11 @@ impl PlayerSpec {
 
     /// The in-process player of this spec; an error for any other kind.
     fn in_process(&self) -> Result<InProcessPlayer, String> {
-        let PlayerSpec::InProcess { name, overrides, hash_mb, eval_file, opponent_model } = self else {
+        let PlayerSpec::InProcess { name, overrides, hash_mb, threads, eval_file, opponent_model } = self else {
             return Err(format!("{} is not an in-process engine", self.name()));
         };
         let mut player = InProcessPlayer::new(name, overrides, *hash_mb)?;
+        player.set_threads(*threads);
         if let Some(value) = eval_file {
             player.set_eval_file(value)?;
         }
@@ -73,6 +76,36 @@ impl PlayerSpec {
         player.set_opponent_model(opponent_model.as_deref().unwrap_or(AUTODISCOVER))?;
         Ok(player)
     }
+}
+
+impl PlayerSpec {
+    /// The threads the player searches with: `Threads` as its spec sets it.
+    pub fn threads(&self) -> usize {
+        match self {
+            PlayerSpec::InProcess { threads, .. } => *threads,
+            PlayerSpec::Uci(config) => config
+                .options
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case("Threads"))
+                .and_then(|(_, value)| value.trim().parse().ok())
+                .unwrap_or(1),
+            PlayerSpec::Network(_) => 1,
+        }
+    }
+}
+
+/// A warning when `concurrency` games at a time with the most threads any
+/// entrant asks for need more than the machine's `cores`: the games would
+/// then share cores, and a clock would measure the machine's load.
+pub fn oversubscription(entrants: &[Entrant], concurrency: usize, cores: usize) -> Option<String> {
+    let most = entrants.iter().map(|entrant| entrant.spec.threads()).max().unwrap_or(1);
+    (concurrency * most > cores).then(|| {
+        format!(
+            "warning: {concurrency} game{} at a time with up to {most} thread{} per engine ask for more than this machine's {cores} cores",
+            if concurrency == 1 { "" } else { "s" },
+            if most == 1 { "" } else { "s" }
+        )
+    })
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

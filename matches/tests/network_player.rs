@@ -41,6 +41,7 @@ fn tournament(network: PathBuf, journal: PathBuf, pgn: Option<PathBuf>) -> Tourn
             name: "engine".into(),
             overrides: vec![],
             hash_mb: 2,
+            threads: 1,
             eval_file: None,
             opponent_model: None,
         },

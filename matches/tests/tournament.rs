@@ -7,7 +7,9 @@ use matches::game::{GameSettings, LimitSpec};
 use matches::journal::read_journal;
 use matches::openings::Opening;
 use matches::pgn_reader::read_pgn;
-use matches::tournament::{pairings, run_tournament, schedule, Entrant, PlayerSpec, Tournament, TournamentKind};
+use matches::tournament::{
+    oversubscription, pairings, run_tournament, schedule, Entrant, PlayerSpec, Tournament, TournamentKind,
+};
 use movegen::Board;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,6 +21,7 @@ fn entrant(name: &str, traps: i64) -> Entrant {
             name: name.into(),
             overrides: vec![("Traps".into(), traps)],
             hash_mb: 2,
+            threads: 1,
             eval_file: None,
             opponent_model: None,
         },
@@ -285,4 +288,16 @@ fn a_player_giving_odds_starts_every_game_a_rook_short_with_either_colour() {
     unplayable.odds = Some(Odds { pieces: vec![OddsPiece::Rook], players: vec![0] });
     let error = run_tournament(&unplayable, |_| false).expect_err("refused");
     assert!(error.contains("1 openings cannot be played at rook odds"), "{error}");
+}
+
+#[test]
+fn a_match_that_needs_more_cores_than_the_machine_has_is_warned_of() {
+    let mut two_threads = entrant("trappy", 1);
+    let PlayerSpec::InProcess { threads, .. } = &mut two_threads.spec else { panic!("in process") };
+    *threads = 2;
+    let entrants = [entrant("plain", 2), two_threads];
+    assert_eq!(oversubscription(&entrants[..1], 2, 2), None, "one game per core");
+    assert_eq!(oversubscription(&entrants, 1, 2), None, "one game of two threads on two cores");
+    let warning = oversubscription(&entrants, 2, 2).expect("four threads on two cores");
+    assert!(warning.contains("2 games at a time") && warning.contains("2 threads") && warning.contains("2 cores"));
 }

@@ -10,9 +10,11 @@ use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
+use super::TimeManager;
 use super::{SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
 use movegen::{Board, Move};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +131,9 @@ impl Searcher {
             None => timer.clone(),
         };
         self.state = SearchState::new(search_limit, Some(search_timer.clone()), request.game_keys, board.hash());
-        self.tt.new_search();
+        if self.is_main_thread() {
+            self.tt.new_search();
+        }
         self.history.new_search();
 
         let mut root_moves = self.root_moves(board, request.limits);
@@ -138,48 +142,11 @@ impl Searcher {
             result.score = if board.in_check() { -MATE } else { DRAW };
             return result;
         }
-        let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
-        let max_depth = request.limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
-        let mut stability = RootStability::default();
-        let mut previous_iteration_nodes = u64::MAX;
-        for depth in 1..=max_depth {
-            let nodes_before = self.state.nodes;
-            let score = self.aspiration(board, &mut root_moves, depth, result.score);
-            if self.state.aborted {
-                break;
-            }
-            result.iteration_finished(depth, score, self.state.nodes, self.state.pv.line(0), &root_moves);
-            if let Some(policy) = policy.as_deref_mut() {
-                let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
-                policy.iteration_finished(&RootProbe::new(self, board, positions), &summary);
-            }
-            request.report(&SearchReport {
-                depth,
-                seldepth: self.state.seldepth,
-                score,
-                nodes: self.state.nodes,
-                time_ms: timer.elapsed().as_millis() as u64,
-                hashfull: self.tt.hashfull(),
-                pv: result.pv.clone(),
-            });
-            let iteration_nodes = (self.state.nodes - nodes_before).max(1);
-            let best_share = root_moves[0].nodes * 1000 / iteration_nodes;
-            let scale = stability.after_iteration(root_moves[0].mv, score, best_share, &self.tunables);
-            if self.state.aborted || !search_timer.may_start_iteration_scaled(scale) {
-                break;
-            }
-            // Under a node limit a policy gets, beside what was held back
-            // for it, the nodes of an iteration that could not finish
-            // anyway, which plain minimax would spend and throw away. An
-            // iteration rarely costs less than both before it (one alone,
-            // yes: singular extensions and the table make the cost uneven).
-            let nodes_left = search_limit.saturating_sub(self.state.nodes);
-            let next_costs_at_least = iteration_nodes.min(previous_iteration_nodes);
-            previous_iteration_nodes = iteration_nodes;
-            if policy.is_some() && search_limit != u64::MAX && nodes_left < next_costs_at_least {
-                break;
-            }
-        }
+        let (game_keys, limits) = (request.game_keys, request.limits);
+        self.alongside_helpers(board, game_keys, limits, |searcher, helper_nodes| {
+            let deepening = Deepening { root_moves: &mut root_moves, result: &mut result, helper_nodes };
+            searcher.deepen(&mut request, &mut policy, deepening, &timer, &search_timer, search_limit);
+        });
         if let Some(policy) = policy.filter(|_| policy_chooses) {
             if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
                 self.state.timer = Some(timer);
@@ -315,5 +282,73 @@ impl Searcher {
             }
         }
         best
+    }
+}
+
+/// What one search's iterations update, and the helpers' node counts its
+/// reports add to the main thread's.
+struct Deepening<'d> {
+    root_moves: &'d mut Vec<RootMove>,
+    result: &'d mut SearchResult,
+    helper_nodes: &'d [Arc<AtomicU64>],
+}
+
+impl Searcher {
+    /// The iterations, from depth 1 until a limit, the clock or a stop
+    /// ends them; each reports, shows `policy` the root and sorts the root
+    /// moves for the next.
+    fn deepen(
+        &mut self,
+        request: &mut SearchRequest,
+        policy: &mut Option<&mut dyn RootPolicy>,
+        deepening: Deepening,
+        timer: &TimeManager,
+        search_timer: &TimeManager,
+        search_limit: u64,
+    ) {
+        let Deepening { root_moves, result, helper_nodes } = deepening;
+        let (board, positions) = (request.board, request.positions);
+        let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
+        let max_depth = request.limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
+        let mut stability = RootStability::default();
+        let mut previous_iteration_nodes = u64::MAX;
+        for depth in 1..=max_depth {
+            let nodes_before = self.state.nodes;
+            let score = self.aspiration(board, root_moves, depth, result.score);
+            if self.state.aborted {
+                break;
+            }
+            result.iteration_finished(depth, score, self.state.nodes, self.state.pv.line(0), root_moves);
+            if let Some(policy) = policy.as_deref_mut() {
+                let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
+                policy.iteration_finished(&RootProbe::new(self, board, positions), &summary);
+            }
+            request.report(&SearchReport {
+                depth,
+                seldepth: self.state.seldepth,
+                score,
+                nodes: self.state.nodes + Searcher::helper_nodes(helper_nodes),
+                time_ms: timer.elapsed().as_millis() as u64,
+                hashfull: self.tt.hashfull(),
+                pv: result.pv.clone(),
+            });
+            let iteration_nodes = (self.state.nodes - nodes_before).max(1);
+            let best_share = root_moves[0].nodes * 1000 / iteration_nodes;
+            let scale = stability.after_iteration(root_moves[0].mv, score, best_share, &self.tunables);
+            if self.state.aborted || !search_timer.may_start_iteration_scaled(scale) {
+                break;
+            }
+            // Under a node limit a policy gets, beside what was held back
+            // for it, the nodes of an iteration that could not finish
+            // anyway, which plain minimax would spend and throw away. An
+            // iteration rarely costs less than both before it (one alone,
+            // yes: singular extensions and the table make the cost uneven).
+            let nodes_left = search_limit.saturating_sub(self.state.nodes);
+            let next_costs_at_least = iteration_nodes.min(previous_iteration_nodes);
+            previous_iteration_nodes = iteration_nodes;
+            if policy.is_some() && search_limit != u64::MAX && nodes_left < next_costs_at_least {
+                break;
+            }
+        }
     }
 }

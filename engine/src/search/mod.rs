@@ -21,6 +21,7 @@ pub mod see;
 mod singular;
 mod softmax_root;
 mod state;
+mod threads;
 pub mod time;
 pub mod tt;
 
@@ -35,6 +36,8 @@ use state::SearchState;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use threads::ThreadRole;
+pub use threads::MAX_THREADS;
 pub use time::{SearchLimits, TimeManager};
 use tt::TranspositionTable;
 
@@ -76,7 +79,8 @@ pub struct SearchResult {
 
 /// A searcher owns everything that persists between moves of a game.
 pub struct Searcher {
-    tt: TranspositionTable,
+    /// Shared with the helper threads of a search.
+    tt: Arc<TranspositionTable>,
     tunables: Tunables,
     pub move_overhead: Duration,
     history: History,
@@ -90,14 +94,17 @@ pub struct Searcher {
     /// What the root policy's decisions took: a search under a clock
     /// leaves that much of its move's time to the decision after it.
     policy_time: PolicyTime,
+    /// The helper threads' searchers (`Threads` - 1), on this table.
+    helpers: Vec<Searcher>,
+    role: ThreadRole,
 }
 
 impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher::with_table(TranspositionTable::new(hash_mb), Tunables::default())
+        Searcher::on_table(Arc::new(TranspositionTable::new(hash_mb)), Tunables::default())
     }
 
-    fn with_table(tt: TranspositionTable, tunables: Tunables) -> Searcher {
+    fn on_table(tt: Arc<TranspositionTable>, tunables: Tunables) -> Searcher {
         let lmr = reduction_table(&tunables);
         Searcher {
             tt,
@@ -109,6 +116,8 @@ impl Searcher {
             state: SearchState::new(u64::MAX, None, &[], 0),
             network_eval: None,
             policy_time: PolicyTime::default(),
+            helpers: Vec::new(),
+            role: ThreadRole::Main,
         }
     }
 
@@ -127,6 +136,7 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.helpers.iter_mut().for_each(|helper| helper.history.clear());
     }
 
     /// Evaluates with `network`, or with the classical evaluation when
@@ -139,8 +149,9 @@ impl Searcher {
             _ => false,
         };
         if !same {
-            self.network_eval = network.map(NetworkEval::new);
+            self.network_eval = network.clone().map(NetworkEval::new);
             self.tt.clear();
+            self.helpers.iter_mut().for_each(|helper| helper.set_network(network.clone()));
         }
     }
 
@@ -194,12 +205,14 @@ impl Searcher {
     pub fn set_tunables(&mut self, tunables: Tunables) {
         self.tunables = tunables;
         self.lmr = reduction_table(&self.tunables);
+        self.helpers.iter_mut().for_each(|helper| helper.set_tunables(self.tunables.clone()));
     }
 
     /// Sets one tunable by name (range-checked) and updates derived tables.
     pub fn set_tunable(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
         self.tunables.set(name, value)?;
         self.lmr = reduction_table(&self.tunables);
+        self.helpers.iter_mut().for_each(|helper| helper.set_tunables(self.tunables.clone()));
         Ok(())
     }
 
@@ -236,8 +249,10 @@ impl Searcher {
 
     /// Resizes the table; on allocation failure keeps the old one.
     pub fn try_set_hash_size(&mut self, megabytes: usize) -> Result<(), String> {
-        self.tt = TranspositionTable::try_new(megabytes)
+        let table = TranspositionTable::try_new(megabytes)
             .ok_or_else(|| format!("cannot allocate a {megabytes} MB hash table; keeping the old one"))?;
+        self.tt = Arc::new(table);
+        self.rebuild_helpers();
         Ok(())
     }
 
@@ -262,6 +277,7 @@ impl Searcher {
         if self.state.nodes >= self.state.node_limit {
             self.state.aborted = true;
         } else if self.state.nodes.is_multiple_of(1024) {
+            self.publish_nodes();
             let timed_out = self.state.timer.as_ref().is_some_and(|t| t.hard_limit_reached());
             if timed_out || self.stop.load(Ordering::Relaxed) {
                 self.state.aborted = true;

@@ -95,6 +95,7 @@ pub struct UciSession {
 #[derive(Clone)]
 struct Settings {
     hash_mb: usize,
+    threads: usize,
     move_overhead: Duration,
     tunables: Tunables,
     /// Whom the engine plays, and the rating it plays at.
@@ -112,6 +113,7 @@ impl Settings {
     fn searcher(&self) -> TrappyEngine {
         let mut searcher = TrappyEngine::new(self.hash_mb, self.tunables.clone());
         searcher.set_move_overhead(self.move_overhead);
+        searcher.set_threads(self.threads);
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
         searcher.set_network(self.network.clone());
         searcher.set_opponent_model(self.opponent_model.clone());
@@ -129,6 +131,7 @@ impl UciSession {
     pub fn with_tunables(output: Box<dyn Write + Send>, tunables: Tunables) -> UciSession {
         let settings = Settings {
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             tunables: tunables.clone(),
             opponent: None,
@@ -372,8 +375,10 @@ impl UciSession {
                 let searcher = self.idle_searcher();
                 match apply_option(searcher, name, value) {
                     Ok(()) => {
+                        let threads = searcher.threads();
                         let kept = (searcher.hash_megabytes(), searcher.tunables().clone(), searcher.move_overhead());
                         (self.settings.hash_mb, self.settings.tunables, self.settings.move_overhead) = kept;
+                        self.settings.threads = threads;
                     }
                     Err(message) => self.error(&message),
                 }

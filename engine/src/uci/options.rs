@@ -26,7 +26,7 @@ pub const MAX_MULTIPV: usize = 256;
 pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
     let mut lines = vec![
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        format!("option name Threads type spin default 1 min 1 max {}", crate::search::MAX_THREADS),
         "option name Clear Hash type button".to_string(),
         format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
@@ -140,7 +140,8 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
             searcher.try_set_hash_size(mb as usize)
         }
         "threads" => {
-            in_range("Threads", parse_integer("Threads", value)?, 1, 1)?;
+            let threads = in_range("Threads", parse_integer("Threads", value)?, 1, crate::search::MAX_THREADS as i64)?;
+            searcher.set_threads(threads as usize);
             Ok(())
         }
         "clear hash" => {

@@ -32,6 +32,9 @@ pub struct EngineSection {
     pub tc: Option<String>,
     #[serde(default = "default_hash")]
     pub hash_mb: usize,
+    /// The threads the engine searches with (`Threads`); 1 by default, so
+    /// that a match runs one game per core.
+    pub threads: Option<usize>,
     /// In-process: the evaluation, a network file (relative to the
     /// config) or `classical`.
     pub eval_file: Option<String>,
@@ -246,12 +249,13 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 .as_ref()
                 .ok_or_else(|| format!("engine '{}': kind = \"network\" needs network", engine.name))?;
             if engine.command.is_some()
+                || engine.threads.is_some()
                 || engine.eval_file.is_some()
                 || !engine.options.is_empty()
                 || engine.options_file.is_some()
             {
                 return Err(format!(
-                    "engine '{}': a network plays by its policy alone; command, eval_file and options are not for it",
+                    "engine '{}': a network plays by its policy alone; command, threads, eval_file and options are not for it",
                     engine.name
                 ));
             }
@@ -270,6 +274,7 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
                 name: engine.name.clone(),
                 overrides: engine_overrides(engine, base)?,
                 hash_mb: engine.hash_mb,
+                threads: engine.threads.unwrap_or(1),
                 eval_file: engine.eval_file.as_ref().map(|file| eval_file_value(base, file)),
                 opponent_model: engine.opponent_model.as_ref().map(|model| model_value(base, model)),
             })
@@ -295,6 +300,7 @@ fn engine_spec(engine: &EngineSection, base: &Path) -> Result<PlayerSpec, String
             // then the free-form uci_options.
             let mut options: Vec<(String, String)> =
                 engine_overrides(engine, base)?.into_iter().map(|(k, v)| (k, v.to_string())).collect();
+            options.extend(engine.threads.map(|threads| ("Threads".to_string(), threads.to_string())));
             options.extend(
                 engine
                     .uci_options

@@ -49,6 +49,7 @@ fn plain_player(name: &str, external: Option<&Path>) -> PlayerSpec {
             name: name.into(),
             overrides: vec![("Traps".into(), 2)],
             hash_mb: 16,
+            threads: 1,
             eval_file: None,
             opponent_model: None,
         },

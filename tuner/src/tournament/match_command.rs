@@ -98,6 +98,10 @@ resume with: {}",
             crate::support::interrupt::resume_command()
         )
     });
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    if let Some(warning) = matches::tournament::oversubscription(&tournament.entrants, tournament.concurrency, cores) {
+        eprintln!("{warning}");
+    }
     for line in matches::tournament::opponent_models(&tournament)? {
         println!("{line}");
     }
