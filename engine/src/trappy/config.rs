@@ -9,15 +9,16 @@ use crate::tunables::Tunables;
 /// than the main search, from the main table (some 600 nodes at depth 6).
 const REPLY_SEARCH_NODES: u64 = 625;
 
-/// When traps are set (`Traps`): the one switch.
+/// When traps are set (`Traps`): the one switch. Each mode's value is its
+/// place among the option's choices (`auto`, `on`, `off`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TrapMode {
     /// Against an opponent known to be fallible (`crate::opponent` decides).
-    Auto,
+    Auto = 0,
     /// Whatever is known of the opponent.
-    On,
+    On = 1,
     /// Never: the plain engine, node for node.
-    Off,
+    Off = 2,
 }
 
 impl TrapMode {

@@ -214,57 +214,123 @@ fn run_fitting(args: &RunArgs) -> Result<String, String> {
     let positions = parse_positions(&text, &source)?;
     let base = args.base.as_deref().map_or_else(|| Ok(Tunables::default()), load_options_file)?;
     let weights = evaluation_weights();
-    let names: Vec<String> = weights.iter().map(|w| w.name()).collect();
-    let ranges: Vec<(i32, i32)> = weights.iter().map(|w| w.range()).collect();
     let initial: Vec<f64> = weights.iter().map(|w| w.get(&base) as f64).collect();
 
     let targets = targets(&positions, args.blend)?;
-    let SplitSamples { train, holdout, holdout_results } =
-        linear_forms(&positions, &targets, &base, &weights, args.holdout_every, threads)?;
-    // Held-out error against the training targets, and against game results.
-    let held_out = |values: &[f64], k: f64| {
-        (mean_error(&holdout, values, k, threads), mean_error(&holdout_results, values, k, threads))
-    };
+    let samples = linear_forms(&positions, &targets, &base, &weights, args.holdout_every, threads)?;
     let state_path = args.state.clone().unwrap_or_else(|| args.output.with_extension("state.json"));
     let mut state = if args.resume {
-        let state = read_state(&state_path)?;
-        if state.positions != positions.len() || state.weights != names {
-            return Err(format!(
-                "{} was made for another position set or weight list ({} positions, {} weights); run without --resume",
-                state_path.display(),
-                state.positions,
-                state.weights.len()
-            ));
-        }
-        state
+        resumed_state(&state_path, positions.len(), &weights)?
     } else {
-        let scale = fit_scale(&train, &initial, threads);
-        FitState {
-            positions: positions.len(),
-            weights: names,
-            scale,
-            epoch: 0,
-            values: initial.clone(),
-            adam: Adam::new(weights.len()),
-        }
+        let scale = fit_scale(&samples.train, &initial, threads);
+        let names = weights.iter().map(|w| w.name()).collect();
+        let adam = Adam::new(weights.len());
+        FitState { positions: positions.len(), weights: names, scale, epoch: 0, values: initial.clone(), adam }
     };
-    let k = state.scale;
-    let before = (mean_error(&train, &initial, k, threads), held_out(&initial, k));
+    let errors_before = FitErrors::of(&samples, &initial, state.scale, threads);
+    descend(args, &mut state, &samples, &weights, &state_path, threads)?;
 
+    centre_piece_squares(&weights, &mut state.values);
+    // The file holds whole numbers: measure what it will hold.
+    let mut fitted = base.clone();
+    for (weight, value) in weights.iter().zip(&state.values) {
+        weight.set(&mut fitted, value.round() as i32);
+    }
+    let rounded: Vec<f64> = weights.iter().map(|w| w.get(&fitted) as f64).collect();
+    let errors_after = FitErrors::of(&samples, &rounded, state.scale, threads);
+    let summary = vec![
+        format!(
+            "fitted by `tuner fit run` on {source}: {} training and {} held-out positions",
+            samples.train.len(),
+            samples.holdout.len()
+        ),
+        format!("K {:.4}, {} epochs at rate {}, result weight {}", state.scale, state.epoch, args.rate, args.blend),
+        format!(
+            "training error {:.6} -> {:.6}, held-out error {:.6} -> {:.6}, against game results {:.6} -> {:.6}",
+            errors_before.train,
+            errors_after.train,
+            errors_before.held_out,
+            errors_after.held_out,
+            errors_before.results,
+            errors_after.results
+        ),
+    ];
+    std::fs::write(&args.output, fitted.options_toml(&summary))
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    let mut report = summary.join("\n");
+    report.push_str(&format!(
+        "\n{} weights changed; written to {} in {:.0} s",
+        fitted.changed_from(&base).len(),
+        args.output.display(),
+        started.elapsed().as_secs_f64()
+    ));
+    let at_bounds = weights.iter().filter(|w| is_at_bound(**w, &fitted)).map(|w| w.name()).collect::<Vec<_>>();
+    if !at_bounds.is_empty() {
+        report.push_str(&format!("\nat a bound of their range: {}", at_bounds.join(", ")));
+    }
+    Ok(report)
+}
+
+/// A fit's mean errors: on the training positions, on the held-out ones
+/// against the training targets, and on those against the game results.
+struct FitErrors {
+    train: f64,
+    held_out: f64,
+    results: f64,
+}
+
+impl FitErrors {
+    fn of(samples: &SplitSamples, values: &[f64], k: f64, threads: usize) -> FitErrors {
+        FitErrors {
+            train: mean_error(&samples.train, values, k, threads),
+            held_out: mean_error(&samples.holdout, values, k, threads),
+            results: mean_error(&samples.holdout_results, values, k, threads),
+        }
+    }
+}
+
+/// The state file of an earlier run, refused when it was made for other
+/// positions or another weight list.
+fn resumed_state(path: &Path, positions: usize, weights: &[EvalWeight]) -> Result<FitState, String> {
+    let state = read_state(path)?;
+    let names: Vec<String> = weights.iter().map(|w| w.name()).collect();
+    if state.positions != positions || state.weights != names {
+        return Err(format!(
+            "{} was made for another position set or weight list ({} positions, {} weights); run without --resume",
+            path.display(),
+            state.positions,
+            state.weights.len()
+        ));
+    }
+    Ok(state)
+}
+
+/// Adam's epochs from where `state` stands to `args.epochs`, writing the
+/// state and reporting the errors every 50.
+fn descend(
+    args: &RunArgs,
+    state: &mut FitState,
+    samples: &SplitSamples,
+    weights: &[EvalWeight],
+    state_path: &Path,
+    threads: usize,
+) -> Result<(), String> {
+    let ranges: Vec<(i32, i32)> = weights.iter().map(|w| w.range()).collect();
+    let k = state.scale;
     let bar = terminal_bar(args.epochs, "epochs");
     if let Some(bar) = &bar {
         bar.set_position(state.epoch);
     }
     while state.epoch < args.epochs {
-        let grad = gradient(&train, &state.values, k, threads);
+        let grad = gradient(&samples.train, &state.values, k, threads);
         state.adam.step(&mut state.values, &grad, args.rate, &ranges);
         state.epoch += 1;
-        if state.epoch % 50 == 0 || state.epoch == args.epochs {
-            write_state(&state_path, &state)?;
-            let (by_target, by_result) = held_out(&state.values, k);
+        if state.epoch.is_multiple_of(50) || state.epoch == args.epochs {
+            write_state(state_path, state)?;
+            let now = FitErrors::of(samples, &state.values, k, threads);
             let errors = format!(
-                "training error {:.6}, held-out error {by_target:.6} (against results {by_result:.6})",
-                mean_error(&train, &state.values, k, threads),
+                "training error {:.6}, held-out error {:.6} (against results {:.6})",
+                now.train, now.held_out, now.results
             );
             match &bar {
                 Some(bar) => bar.set_message(errors),
@@ -278,41 +344,7 @@ fn run_fitting(args: &RunArgs) -> Result<String, String> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-
-    centre_piece_squares(&weights, &mut state.values);
-    // The file holds whole numbers: measure what it will hold.
-    let mut fitted = base.clone();
-    for (weight, value) in weights.iter().zip(&state.values) {
-        weight.set(&mut fitted, value.round() as i32);
-    }
-    let rounded: Vec<f64> = weights.iter().map(|w| w.get(&fitted) as f64).collect();
-    let after = (mean_error(&train, &rounded, k, threads), held_out(&rounded, k));
-    let at_bounds = weights.iter().filter(|w| is_at_bound(**w, &fitted)).map(|w| w.name()).collect::<Vec<_>>();
-    let summary = vec![
-        format!(
-            "fitted by `tuner fit run` on {source}: {} training and {} held-out positions",
-            train.len(),
-            holdout.len()
-        ),
-        format!("K {k:.4}, {} epochs at rate {}, result weight {}", state.epoch, args.rate, args.blend),
-        format!(
-            "training error {:.6} -> {:.6}, held-out error {:.6} -> {:.6}, against game results {:.6} -> {:.6}",
-            before.0, after.0, before.1 .0, after.1 .0, before.1 .1, after.1 .1
-        ),
-    ];
-    std::fs::write(&args.output, fitted.options_toml(&summary))
-        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
-    let mut report = summary.join("\n");
-    report.push_str(&format!(
-        "\n{} weights changed; written to {} in {:.0} s",
-        fitted.changed_from(&base).len(),
-        args.output.display(),
-        started.elapsed().as_secs_f64()
-    ));
-    if !at_bounds.is_empty() {
-        report.push_str(&format!("\nat a bound of their range: {}", at_bounds.join(", ")));
-    }
-    Ok(report)
+    Ok(())
 }
 
 /// A piece's material value and the mean of its piece-square weights

@@ -208,23 +208,38 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
     if args.openbench {
         return Ok(openbench_lines(existing.as_ref().map_or(&plan.params, |s| &s.params)));
     }
-    let mut state = match existing {
-        Some(state) if args.resume => state,
-        Some(state) => {
-            return Err(format!(
-                "state file {} already holds {} iterations: pass --resume to continue, or delete it to start over",
-                plan.state.display(),
-                state.completed
-            ))
-        }
+    let mut state = starting_state(&plan, existing, args.resume)?;
+    prepare_outputs(&plan, &state, args.resume)?;
+    let started = Instant::now();
+    let games_played = run_iterations(&plan, &mut state, args)?;
+    if state.completed == plan.schedule.iterations && games_played == 0 {
+        write_outputs(&plan, &state, &args.config)?;
+    }
+    Ok(tune_report(&plan, &state, games_played, started.elapsed().as_secs_f64()))
+}
+
+/// The state a run starts from: the state file's when resuming, a fresh
+/// one when there is none; a state file without `--resume` is refused.
+fn starting_state(plan: &TunePlan, existing: Option<TuneState>, resume: bool) -> Result<TuneState, String> {
+    match existing {
+        Some(state) if resume => Ok(state),
+        Some(state) => Err(format!(
+            "state file {} already holds {} iterations: pass --resume to continue, or delete it to start over",
+            plan.state.display(),
+            state.completed
+        )),
         None => {
-            TuneState { fingerprint: fingerprint(&plan), completed: 0, params: plan.params.clone(), history: vec![] }
+            Ok(TuneState { fingerprint: fingerprint(plan), completed: 0, params: plan.params.clone(), history: vec![] })
         }
-    };
-    if !args.resume {
-        // A fresh run must not pick up games of an older run's iterations.
+    }
+}
+
+/// The output folders made, an older run's journals gone (a fresh run
+/// must not pick up their games), and what an interrupt says.
+fn prepare_outputs(plan: &TunePlan, state: &TuneState, resume: bool) -> Result<(), String> {
+    if !resume {
         for iteration in 1..=plan.schedule.iterations {
-            let _ = std::fs::remove_file(journal_path(&plan, iteration));
+            let _ = std::fs::remove_file(journal_path(plan, iteration));
         }
     }
     for path in [&plan.state, &plan.output, &plan.csv, &plan.svg] {
@@ -244,7 +259,12 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             crate::support::interrupt::resume_command()
         )
     });
-    let started = Instant::now();
+    Ok(())
+}
+
+/// Plays the iterations left, updating `state` and writing it after each;
+/// returns the games played.
+fn run_iterations(plan: &TunePlan, state: &mut TuneState, args: &TuneArgs) -> Result<u64, String> {
     let bar = ProgressBar::new(plan.schedule.iterations as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} iterations  eta {eta}  {prefix}\n{msg}")
@@ -258,7 +278,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         bar.set_prefix(format!("{}  recent θ+−θ− {recent_mean:+.2}", values_text(&state.params)));
         let perturbation = perturb(&state.params, &plan.schedule, k, &mut iteration_rng(plan.seed, k));
         let (plus_points, minus_points, games) =
-            play_iteration(&plan, k, &perturbation.plus, &perturbation.minus, &bar)?;
+            play_iteration(plan, k, &perturbation.plus, &perturbation.minus, &bar)?;
         games_played += games;
         update(&mut state.params, &plan.schedule, k, &perturbation, plus_points - minus_points);
         state.completed = k + 1;
@@ -269,25 +289,24 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
             games,
             values: state.params.iter().map(|p| p.value).collect(),
         });
-        let text = toml::to_string(&state).map_err(|e| format!("cannot encode the state: {e}"))?;
+        let text = toml::to_string(&*state).map_err(|e| format!("cannot encode the state: {e}"))?;
         write_atomically(&plan.state, &text)?;
         if args.die_after == Some(state.completed) {
             std::process::exit(137);
         }
-        write_outputs(&plan, &state, &args.config)?;
-        let _ = std::fs::remove_file(journal_path(&plan, k + 1));
+        write_outputs(plan, state, &args.config)?;
+        let _ = std::fs::remove_file(journal_path(plan, k + 1));
         bar.set_position(state.completed as u64);
     }
     bar.finish_and_clear();
-    if state.completed == plan.schedule.iterations && games_played == 0 {
-        write_outputs(&plan, &state, &args.config)?;
-    }
-    let mut report = format!(
-        "SPSA: {} iterations ({} games this run, {:.0} s)\n",
-        state.completed,
-        games_played,
-        started.elapsed().as_secs_f64()
-    );
+    Ok(games_played)
+}
+
+/// What the run did: the iterations, each parameter from start to end, and
+/// where the outputs are.
+fn tune_report(plan: &TunePlan, state: &TuneState, games_played: u64, seconds: f64) -> String {
+    let mut report =
+        format!("SPSA: {} iterations ({} games this run, {:.0} s)\n", state.completed, games_played, seconds);
     for (start, end) in plan.params.iter().zip(&state.params) {
         report += &format!(
             "  {:<16} {:>8.1} -> {:>8.1}  (played as {})\n",
@@ -306,5 +325,5 @@ pub fn run_tune(args: &TuneArgs) -> Result<String, String> {
         plan.csv.display(),
         plan.svg.display()
     );
-    Ok(report)
+    report
 }
