@@ -179,14 +179,17 @@ fn go_command(limit: &MoveLimit, white_to_move: bool) -> String {
     }
 }
 
-/// Score and depth from an `info` line, if it has them.
+/// Score and depth from an `info` line, if it has them. A score that is
+/// only a bound (`lowerbound`, `upperbound`: an aspiration window failed)
+/// is not the engine's score and is passed over.
 fn parse_info(line: &str, score_cp: &mut Option<i32>, mate: &mut Option<i32>, depth: &mut Option<i32>) {
     let tokens: Vec<&str> = line.split_whitespace().collect();
+    let bound = tokens.iter().any(|&t| t == "lowerbound" || t == "upperbound");
     let mut index = 1;
     while index + 1 < tokens.len() {
         match tokens[index] {
             "depth" => *depth = tokens[index + 1].parse().ok().or(*depth),
-            "score" if index + 2 < tokens.len() => {
+            "score" if index + 2 < tokens.len() && !bound => {
                 let value = tokens[index + 2].parse().ok();
                 match tokens[index + 1] {
                     "cp" if value.is_some() => (*score_cp, *mate) = (value, None),
@@ -271,6 +274,8 @@ mod tests {
         assert_eq!((cp, mate, depth), (None, Some(3), Some(13)));
         parse_info("info string depth garbage score cp", &mut cp, &mut mate, &mut depth);
         assert_eq!(depth, Some(13));
+        parse_info("info depth 14 score cp 90 lowerbound pv e2e4", &mut cp, &mut mate, &mut depth);
+        assert_eq!((cp, mate, depth), (None, Some(3), Some(14)), "a bound is no score");
     }
 
     #[test]

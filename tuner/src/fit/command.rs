@@ -149,8 +149,7 @@ fn score_positions(
         let mut scorer = UciScorer::start(command)?;
         let total = chunk.len();
         for (done, position) in chunk.iter_mut().enumerate() {
-            let white_to_move = position.fen.split_whitespace().nth(1) == Some("w");
-            position.score = Some(scorer.score(&position.fen, depth, white_to_move)?);
+            position.score = Some(scorer.score(&position.fen, depth)?);
             match &bar {
                 Some(bar) => bar.inc(1),
                 // Without a terminal, a line every tenth of the way.

@@ -1,11 +1,13 @@
 //! Optional second label for the position set: a UCI engine's score at a
 //! fixed depth (Debian's Stockfish where installed). A game result says
 //! little about one position of a long game; a strong engine's score says
-//! something about each. `tuner fit run --blend` mixes the two.
+//! something about each. `tuner fit run --blend` mixes the two. The engine
+//! is driven by the harness's own UCI client (`matches::uci_player`).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use matches::player::{MoveLimit, Player, PlayerMove};
+use matches::uci_player::{UciEngineConfig, UciPlayer};
+use movegen::{Board, Color};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Scores beyond this are clipped (a mate is scored as this).
@@ -15,101 +17,46 @@ pub const SCORE_CLIP: i32 = 2000;
 /// engine that does is taken to hang.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// A UCI engine that scores positions, with one thread and a small hash.
 pub struct UciScorer {
-    command: String,
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
+    engine: UciPlayer,
 }
 
 impl UciScorer {
-    /// Starts `command` as a UCI engine with one thread and a small hash.
+    /// Starts `command`; the error names it.
     pub fn start(command: &str) -> Result<UciScorer, String> {
-        let mut child = Command::new(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start scoring engine {command}: {e}"))?;
-        let input = child.stdin.take().ok_or_else(|| format!("{command}: no stdin"))?;
-        let output = child.stdout.take().ok_or_else(|| format!("{command}: no stdout"))?;
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut scorer = UciScorer { command: command.to_string(), child, input, lines };
-        scorer.send("uci")?;
-        scorer.wait_for("uciok")?;
-        scorer.send("setoption name Threads value 1")?;
-        scorer.send("setoption name Hash value 16")?;
-        scorer.send("isready")?;
-        scorer.wait_for("readyok")?;
-        Ok(scorer)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|e| format!("{}: {e}", self.command))
-    }
-
-    fn next_line(&mut self) -> Result<String, String> {
-        self.lines.recv_timeout(ANSWER_TIMEOUT).map_err(|_| {
-            format!("scoring engine {} stopped answering (exited or no reply in {ANSWER_TIMEOUT:?})", self.command)
-        })
-    }
-
-    fn wait_for(&mut self, token: &str) -> Result<(), String> {
-        while self.next_line()?.trim() != token {}
-        Ok(())
+        let config = UciEngineConfig {
+            name: command.to_string(),
+            command: PathBuf::from(command),
+            args: vec![],
+            working_dir: None,
+            options: vec![("Threads".into(), "1".into()), ("Hash".into(), "16".into())],
+            startup_timeout: Duration::from_secs(10),
+            move_timeout: ANSWER_TIMEOUT,
+            log: None,
+        };
+        let mut engine = UciPlayer::new(config);
+        engine.new_game().map_err(|e| format!("scoring engine {command}: {e}"))?;
+        Ok(UciScorer { engine })
     }
 
     /// The engine's score of `fen` at `depth`, in centipawns from White's
     /// view, clipped to ±`SCORE_CLIP`.
-    pub fn score(&mut self, fen: &str, depth: u32, white_to_move: bool) -> Result<i32, String> {
-        self.send(&format!("position fen {fen}"))?;
-        self.send(&format!("go depth {depth}"))?;
-        let mut score = None;
-        loop {
-            let line = self.next_line()?;
-            if line.starts_with("bestmove") {
-                break;
-            }
-            if let Some(found) = parse_score(&line) {
-                score = Some(found);
-            }
-        }
-        let score = score.ok_or_else(|| format!("{} gave no score for {fen}", self.command))?;
-        Ok(if white_to_move { score } else { -score })
+    pub fn score(&mut self, fen: &str, depth: u32) -> Result<i32, String> {
+        let board = Board::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
+        let limit = MoveLimit::Depth(depth as i32);
+        let answer = self.engine.choose_move(&board, &[], &limit).map_err(|e| format!("scoring engine: {e}"))?;
+        let score = clipped(&answer).ok_or_else(|| format!("the scoring engine gave no score for {fen}"))?;
+        Ok(if board.side_to_move() == Color::White { score } else { -score })
     }
 }
 
-impl Drop for UciScorer {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            std::thread::sleep(Duration::from_millis(50));
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
-
-/// The score of an `info` line for the side to move, if it has one (not a
-/// bound), with mates clipped.
-fn parse_score(line: &str) -> Option<i32> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    if tokens.first() != Some(&"info") || tokens.contains(&"lowerbound") || tokens.contains(&"upperbound") {
-        return None;
-    }
-    let at = tokens.iter().position(|&t| t == "score")?;
-    let value: i32 = tokens.get(at + 2)?.parse().ok()?;
-    match *tokens.get(at + 1)? {
-        "cp" => Some(value.clamp(-SCORE_CLIP, SCORE_CLIP)),
-        "mate" => Some(if value > 0 { SCORE_CLIP } else { -SCORE_CLIP }),
-        _ => None,
+/// An answer's score for the side to move, a mate as the clip.
+fn clipped(answer: &PlayerMove) -> Option<i32> {
+    match (answer.score_cp, answer.mate) {
+        (Some(cp), _) => Some(cp.clamp(-SCORE_CLIP, SCORE_CLIP)),
+        (None, Some(mate)) => Some(if mate > 0 { SCORE_CLIP } else { -SCORE_CLIP }),
+        (None, None) => None,
     }
 }
 
@@ -118,13 +65,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn scores_are_read_from_info_lines() {
-        assert_eq!(parse_score("info depth 8 seldepth 10 multipv 1 score cp 35 nodes 9000 pv e2e4"), Some(35));
-        assert_eq!(parse_score("info depth 8 score cp -4000 pv e2e4"), Some(-SCORE_CLIP));
-        assert_eq!(parse_score("info depth 8 score mate -3 pv e2e4"), Some(-SCORE_CLIP));
-        assert_eq!(parse_score("info depth 8 score cp 20 lowerbound pv e2e4"), None);
-        assert_eq!(parse_score("info string hello"), None);
-        assert_eq!(parse_score("bestmove e2e4"), None);
+    fn scores_are_clipped_and_mates_are_the_clip() {
+        let answer = |score_cp, mate| PlayerMove {
+            mv: movegen::Move::NULL,
+            score_cp,
+            mate,
+            depth: None,
+            note: None,
+            trappy: None,
+        };
+        assert_eq!(clipped(&answer(Some(35), None)), Some(35));
+        assert_eq!(clipped(&answer(Some(-4000), None)), Some(-SCORE_CLIP));
+        assert_eq!(clipped(&answer(None, Some(-3))), Some(-SCORE_CLIP));
+        assert_eq!(clipped(&answer(None, None)), None);
+    }
+
+    /// The engine binary cargo built beside this test (`cargo test
+    /// --workspace` builds `trappy` into `<target dir>/<profile>/`).
+    fn trappy_binary() -> PathBuf {
+        let test = std::env::current_exe().expect("the test's own path");
+        let profile_dir = test.parent().and_then(|deps| deps.parent()).expect("<target>/<profile>/deps/<test>");
+        profile_dir.join(format!("trappy{}", std::env::consts::EXE_SUFFIX))
+    }
+
+    #[test]
+    fn a_real_engine_scores_from_whites_view_whoever_is_to_move() {
+        let binary = trappy_binary();
+        assert!(binary.is_file(), "{} is not built: run cargo test --workspace", binary.display());
+        let mut scorer = UciScorer::start(binary.to_str().expect("utf-8")).expect("trappy starts");
+        // White is a queen up, with either side to move.
+        for fen in ["4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"] {
+            let score = scorer.score(fen, 4).expect("a score");
+            assert!(score > 500, "{fen}: {score}");
+        }
+        assert!(scorer.score("not a fen", 4).is_err());
     }
 
     #[test]
