@@ -95,6 +95,11 @@ pub fn annotate_with(
     searcher.set_tunables(tunables.clone());
     searcher.set_network(network.clone());
     let mut annotator = TrappyRoot::annotator(TrapConfig::from_tunables(tunables));
+    // The annotator decides as the engine does, with the model that names
+    // the traps when one is given.
+    if let Some(model) = model {
+        annotator.set_reply_model(model.clone());
+    }
     let result =
         searcher.search_with_policy(SearchRequest::new(board, &SearchLimits::depth(depth)), Some(&mut annotator));
     let mut root_moves = annotator.annotation().map_or(vec![], <[AnnotatedRoot]>::to_vec);

@@ -130,14 +130,9 @@ impl RootPolicy for TrappyRoot {
 
     fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
         if self.annotate {
+            // The report first (it searches every root move's traps into
+            // the table), then the same choice the engine makes.
             self.annotation = annotate_roots(probe, iteration, &self.histories, &self.config);
-            let roots = self.annotation.as_deref().unwrap_or_default();
-            let plain = iteration.root_order[0];
-            let plain_value = roots.iter().find(|r| r.mv == plain).map(AnnotatedRoot::expected)?;
-            let best = roots
-                .iter()
-                .max_by(|a, b| a.expected().total_cmp(&b.expected()).then((a.mv == plain).cmp(&(b.mv == plain))))?;
-            return (best.expected() > plain_value + self.config.margin_points()).then_some(best.mv);
         }
         let opponent = self.opponent.get_or_insert_with(ModelledOpponent::default);
         let choice = decide::choose(probe, iteration, &self.histories, &self.config, &self.model, opponent);
