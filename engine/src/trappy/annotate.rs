@@ -5,8 +5,7 @@
 
 use super::config::TrapConfig;
 use super::expected::{ReplyOutcome, ResultCurve};
-use super::model::{predict, SHALLOWEST_VIEW};
-use super::root_history::{RootHistory, MAX_TRACKED_DEPTH};
+use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::INFINITY;
 use movegen::Move;

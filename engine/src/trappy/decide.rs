@@ -13,10 +13,9 @@
 
 use super::config::TrapConfig;
 use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
-use super::model::{predict, SHALLOWEST_VIEW};
 use super::modelled_opponent::ModelledOpponent;
 use super::reply_model::{LikelyReply, ReplyModel};
-use super::root_history::{RootHistory, MAX_TRACKED_DEPTH};
+use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;

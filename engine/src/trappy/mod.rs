@@ -18,7 +18,6 @@ pub mod annotate;
 pub mod config;
 pub mod decide;
 pub mod expected;
-pub mod model;
 pub mod modelled_opponent;
 pub mod natural;
 pub mod reply_model;

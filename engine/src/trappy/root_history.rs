@@ -4,7 +4,8 @@
 //! (the PV move from the principal variation), so it costs no search.
 //!
 //! Stored by root move and iteration depth; nothing is keyed by a
-//! truncated hash, so no collision can silently lose a trap.
+//! truncated hash, so no collision can silently lose a trap. From it, the
+//! iterations' guess of the opponent's reply (`predict`).
 
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::tt::Bound;
@@ -70,5 +71,96 @@ pub fn record_iteration(histories: &mut Vec<RootHistory>, probe: &RootProbe<'_>,
             history.preferred[d] = Some(stored.reply);
             history.values[d] = Some(RootValue { value: stored.value, bound: stored.bound });
         }
+    }
+}
+
+// The iterations' opponent: which reply a fallible opponent plays after
+// one of our root moves, read from what our own iterations preferred.
+//
+// An opponent that searches `ITERATION_GAP` plies less than we do (the
+// paper's target). After our move it searches each reply to `D - gap - 1`
+// plies, which is exactly what our iteration `D - gap + 1` did below that
+// reply. So the reply our search preferred for the opponent at that
+// iteration is the one the model predicts. Quiescence is the shallowest
+// view, so the model needs `D - gap + 1 >= 2`.
+//
+// A hole at that iteration (no reply recorded) is filled from the next
+// deeper one, as Beowulf did. This is the iterations' guess, which costs
+// no search: the annotator reports it, and the decision uses it to pick
+// which moves to look at before asking the opponent model proper
+// (`reply_model.rs`, asked through `modelled_opponent.rs`).
+
+/// The first iteration whose preferred reply is an opponent's view: at
+/// iteration 2 each reply is resolved by quiescence.
+pub const SHALLOWEST_VIEW: usize = 2;
+
+/// The plies the iterations' opponent searches less than we do: the
+/// paper's `k`, and the searched model's default gap.
+pub const ITERATION_GAP: usize = 2;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Prediction {
+    pub reply: Move,
+    /// The iteration depth that stands for the opponent's search.
+    pub opponent_iteration: usize,
+}
+
+/// The model's reply after `history`'s root move when our final iteration
+/// is `final_depth`; `None` when the model is deeper than our data.
+pub fn predict(history: &RootHistory, final_depth: usize) -> Option<Prediction> {
+    let own = final_depth.checked_sub(ITERATION_GAP - 1)?;
+    if own < SHALLOWEST_VIEW || own >= final_depth {
+        return None;
+    }
+    let (reply, _) = history.preferred_filled(own, final_depth)?;
+    Some(Prediction { reply, opponent_iteration: own })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tunables::Tunables;
+    use movegen::Board;
+
+    fn moves() -> (Move, Move, Move) {
+        let board = Board::startpos();
+        let parse = |text| board.parse_uci_move(text).expect("legal");
+        (parse("e2e4"), parse("d2d4"), parse("g1f3"))
+    }
+
+    fn history_with(preferred: &[(usize, Move)]) -> RootHistory {
+        let mut history = RootHistory::new(Move::NULL);
+        for &(d, mv) in preferred {
+            history.preferred[d] = Some(mv);
+        }
+        history
+    }
+
+    #[test]
+    fn the_model_plays_what_our_iteration_d_minus_gap_plus_one_preferred() {
+        let (a, b, _) = moves();
+        assert_eq!(ITERATION_GAP, Tunables::default().trap_opponent_gap as usize);
+        let history = history_with(&[(4, a), (5, a), (6, a), (7, b)]);
+        let prediction = predict(&history, 7).expect("a prediction");
+        assert_eq!((prediction.reply, prediction.opponent_iteration), (a, 6));
+    }
+
+    #[test]
+    fn holes_fill_from_deeper() {
+        let (a, b, c) = moves();
+        // Iteration 6 stands for the opponent; a hole there is filled from 7.
+        let history = history_with(&[(4, c), (6, a), (7, b)]);
+        assert_eq!(predict(&history, 7).map(|p| p.reply), Some(a));
+        let hole = history_with(&[(4, c), (7, b)]);
+        let filled = predict(&hole, 7).expect("filled");
+        assert_eq!((filled.reply, filled.opponent_iteration), (b, 6));
+    }
+
+    #[test]
+    fn no_model_below_the_quiescence_view() {
+        let (a, _, _) = moves();
+        let history = history_with(&[(1, a), (2, a)]);
+        assert_eq!(predict(&history, 2), None);
+        assert!(predict(&history, 3).is_some());
     }
 }
