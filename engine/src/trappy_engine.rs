@@ -7,7 +7,6 @@ use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeMan
 use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
 use crate::tunables::{TunableError, Tunables};
-use movegen::Move;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -180,26 +179,6 @@ impl TrappyEngine {
     pub fn search(&mut self, request: SearchRequest) -> SearchResult {
         self.trappy.begin_search();
         self.searcher.search_with_policy(request, Some(&mut self.trappy))
-    }
-
-    /// The plain search: the trappy root is neither shown the iterations
-    /// nor asked.
-    pub fn search_plain(&mut self, request: SearchRequest) -> SearchResult {
-        self.searcher.search(request)
-    }
-
-    /// A search whose choice waits for `choose_after`: the trappy root
-    /// sees its iterations but does not decide yet.
-    pub fn search_undecided(&mut self, request: SearchRequest) -> SearchResult {
-        self.trappy.begin_search();
-        self.searcher.search_observed_by(request, &mut self.trappy)
-    }
-
-    /// The trappy root's choice for the last `search_undecided` of
-    /// `request`, whose result is `result`, within what is left of its
-    /// limits.
-    pub fn choose_after(&mut self, request: &SearchRequest, result: &SearchResult) -> Move {
-        self.searcher.choose_after_search(request, result, &mut self.trappy)
     }
 
     /// The trappy root's decision in the last search; `None` when it was

@@ -11,7 +11,7 @@ use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
 use super::TimeManager;
-use super::{SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
+use super::{ReportedLine, SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
 use movegen::{Board, Move};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -60,40 +60,6 @@ impl Searcher {
         self.search_with_policy(request, None)
     }
 
-    /// `search`, consulting `policy` after each iteration and for the
-    /// final choice. An inactive policy leaves the search plain.
-    pub fn search_with_policy(&mut self, request: SearchRequest, policy: Option<&mut dyn RootPolicy>) -> SearchResult {
-        self.run_search(request, policy, true)
-    }
-
-    /// `search_with_policy` that shows `policy` every iteration but leaves
-    /// the choice for `choose_after_search`: MultiPV searches its first
-    /// line this way and decides once, for the move it plays.
-    pub fn search_observed_by(&mut self, request: SearchRequest, policy: &mut dyn RootPolicy) -> SearchResult {
-        self.run_search(request, Some(policy), false)
-    }
-
-    /// The policy's choice after `search_observed_by` returned `result`,
-    /// within what is left of the request's limits and the policy's
-    /// allowance (a share of `result.nodes` when there is no node limit).
-    pub fn choose_after_search(
-        &mut self,
-        request: &SearchRequest,
-        result: &SearchResult,
-        policy: &mut dyn RootPolicy,
-    ) -> Move {
-        // A weakened engine's softmax pick stands, as in `search_with_policy`.
-        let picked_by_softmax = self.tunables.weak_top_k > 1;
-        if !policy.is_active() || result.depth == 0 || picked_by_softmax || self.stop.load(Ordering::Relaxed) {
-            return result.best_move;
-        }
-        let node_limit = self.node_limit(request.limits);
-        let timer = self.time_manager(request.limits);
-        self.state = SearchState::new(node_limit, Some(timer), request.game_keys, request.board.hash());
-        self.state.nodes = result.nodes;
-        self.consult_policy(request.board, request.positions, policy, result, node_limit)
-    }
-
     /// The node limit in force: the game's, capped by a shallower opponent
     /// model's.
     fn node_limit(&self, limits: &SearchLimits) -> u64 {
@@ -109,11 +75,12 @@ impl Searcher {
         moves.into_iter().map(|mv| RootMove { mv, score: -INFINITY, nodes: 0 }).collect()
     }
 
-    fn run_search(
+    /// `search`, consulting `policy` after each iteration and for the
+    /// final choice. An inactive policy leaves the search plain.
+    pub fn search_with_policy(
         &mut self,
         mut request: SearchRequest,
         policy: Option<&mut dyn RootPolicy>,
-        policy_chooses: bool,
     ) -> SearchResult {
         let (board, positions) = (request.board, request.positions);
         let mut policy = policy.filter(|p| p.is_active());
@@ -147,7 +114,7 @@ impl Searcher {
             let deepening = Deepening { root_moves: &mut root_moves, result: &mut result, helper_nodes };
             searcher.deepen(&mut request, &mut policy, deepening, &timer, &search_timer, search_limit);
         });
-        if let Some(policy) = policy.filter(|_| policy_chooses) {
+        if let Some(policy) = policy {
             if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
                 self.state.timer = Some(timer);
                 result.best_move = self.consult_policy(board, positions, policy, &result, node_limit);
@@ -308,6 +275,9 @@ impl Searcher {
     ) {
         let Deepening { root_moves, result, helper_nodes } = deepening;
         let (board, positions) = (request.board, request.positions);
+        let lines = request.lines.clamp(1, root_moves.len());
+        // Each later line's score at the last depth, for its window.
+        let mut line_scores: Vec<i32> = Vec::new();
         let weak_depth = if self.tunables.weak_depth > 0 { self.tunables.weak_depth } else { i32::MAX };
         let max_depth = request.limits.depth.unwrap_or(MAX_PLY as i32 - 1).min(weak_depth).clamp(1, MAX_PLY as i32 - 1);
         let mut stability = RootStability::default();
@@ -318,7 +288,16 @@ impl Searcher {
             if self.state.aborted {
                 break;
             }
-            result.iteration_finished(depth, score, self.state.nodes, self.state.pv.line(0), root_moves);
+            let pv = self.state.pv.line(0);
+            let first_line_nodes = (self.state.nodes - nodes_before).max(1);
+            let best_share = root_moves[0].nodes * 1000 / first_line_nodes;
+            let more_lines = self.later_lines(board, root_moves, depth, lines, &mut line_scores);
+            result.iteration_finished(depth, score, self.state.nodes, pv, root_moves);
+            // A depth whose later lines were cut short is not reported; its
+            // first line stands, as a plain search's would.
+            if self.state.aborted {
+                break;
+            }
             if let Some(policy) = policy.as_deref_mut() {
                 let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
                 policy.iteration_finished(&RootProbe::new(self, board, positions), &summary);
@@ -331,9 +310,9 @@ impl Searcher {
                 time_ms: timer.elapsed().as_millis() as u64,
                 hashfull: self.tt.hashfull(),
                 pv: result.pv.clone(),
+                more_lines,
             });
             let iteration_nodes = (self.state.nodes - nodes_before).max(1);
-            let best_share = root_moves[0].nodes * 1000 / iteration_nodes;
             let scale = stability.after_iteration(root_moves[0].mv, score, best_share, &self.tunables);
             if self.state.aborted || !search_timer.may_start_iteration_scaled(scale) {
                 break;
@@ -350,5 +329,33 @@ impl Searcher {
                 break;
             }
         }
+    }
+
+    /// MultiPV's lines after the first at `depth`: line k is the best of
+    /// the root moves the lines before it did not take (`root_moves[k - 1..]`,
+    /// each search sorting its part), searched in a window around that
+    /// line's last score. Stops at the first line cut short.
+    fn later_lines(
+        &mut self,
+        board: &Board,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        lines: usize,
+        line_scores: &mut Vec<i32>,
+    ) -> Vec<ReportedLine> {
+        let mut found = Vec::with_capacity(lines.saturating_sub(1));
+        for line in 1..lines {
+            let previous = line_scores.get(line - 1).copied().unwrap_or(-INFINITY);
+            let score = self.aspiration(board, &mut root_moves[line..], depth, previous);
+            if self.state.aborted {
+                break;
+            }
+            match line_scores.get_mut(line - 1) {
+                Some(slot) => *slot = score,
+                None => line_scores.push(score),
+            }
+            found.push(ReportedLine { score, pv: self.state.pv.line(0) });
+        }
+        found
     }
 }

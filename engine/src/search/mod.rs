@@ -51,6 +51,15 @@ pub struct SearchReport {
     pub time_ms: u64,
     pub hashfull: u32,
     pub pv: Vec<Move>,
+    /// With MultiPV, the lines after the first, best first.
+    pub more_lines: Vec<ReportedLine>,
+}
+
+/// A line of a MultiPV search: its score and principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportedLine {
+    pub score: i32,
+    pub pv: Vec<Move>,
 }
 
 impl SearchReport {

@@ -1,5 +1,6 @@
 //! What a search is asked: the position, the game that led to it (for
-//! repetitions), the limits, and who hears of each finished iteration.
+//! repetitions), the limits, how many lines, and who hears of each
+//! finished iteration.
 //! Every search entry point takes this one value.
 
 use super::{SearchLimits, SearchReport};
@@ -14,13 +15,16 @@ pub struct SearchRequest<'a> {
     /// caller has them: a root policy may read them (a human-move network
     /// reads the game's history). The search itself uses `game_keys`.
     pub positions: &'a [Board],
+    /// The lines searched and reported (MultiPV): the best root move, the
+    /// best of the rest, and so on. 1 is the plain search.
+    pub lines: usize,
     report: Option<&'a mut dyn FnMut(&SearchReport)>,
 }
 
 impl<'a> SearchRequest<'a> {
     /// A search of `board` as if the game started there, reporting to no one.
     pub fn new(board: &'a Board, limits: &'a SearchLimits) -> SearchRequest<'a> {
-        SearchRequest { board, game_keys: &[], limits, positions: &[], report: None }
+        SearchRequest { board, game_keys: &[], limits, positions: &[], lines: 1, report: None }
     }
 
     /// The same request, with the game's earlier positions.
@@ -34,14 +38,14 @@ impl<'a> SearchRequest<'a> {
         SearchRequest { positions, ..self }
     }
 
+    /// The same request, searching and reporting `lines` lines (MultiPV).
+    pub fn with_lines(self, lines: usize) -> SearchRequest<'a> {
+        SearchRequest { lines: lines.max(1), ..self }
+    }
+
     /// The same request, with `report` called after every completed iteration.
     pub fn reporting(self, report: &'a mut dyn FnMut(&SearchReport)) -> SearchRequest<'a> {
         SearchRequest { report: Some(report), ..self }
-    }
-
-    /// The same position and game under other limits, reporting to no one.
-    pub fn with_limits<'b>(&'b self, limits: &'b SearchLimits) -> SearchRequest<'b> {
-        SearchRequest { board: self.board, game_keys: self.game_keys, limits, positions: self.positions, report: None }
     }
 
     pub(super) fn report(&mut self, report: &SearchReport) {

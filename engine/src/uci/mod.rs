@@ -4,7 +4,6 @@
 //! gets `info string error: ...` and changes nothing.
 
 mod go;
-mod multipv;
 mod options;
 mod position;
 
@@ -15,7 +14,7 @@ use crate::eval::evaluate;
 use crate::nnue::{Accumulator, Network};
 use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
-use crate::search::{SearchReport, SearchRequest, SearchResult};
+use crate::search::{ReportedLine, SearchReport, SearchRequest, SearchResult};
 use crate::strength::{lift_limit, StrengthLimit};
 use crate::trappy::reply_model::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
@@ -37,19 +36,28 @@ fn say(out: &Output, line: &str) {
     }
 }
 
-pub fn info_line(report: &SearchReport) -> String {
-    let pv: Vec<String> = report.pv.iter().map(|mv| mv.to_string()).collect();
-    format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
-        report.depth,
-        report.seldepth,
-        uci_score(report.score),
-        report.nodes,
-        report.nps(),
-        report.time_ms,
-        report.hashfull,
-        pv.join(" ")
-    )
+/// The `info` lines of a finished depth: one, or with MultiPV (`lines`
+/// above 1) one per line, each with its `multipv` number.
+pub fn info_lines(report: &SearchReport, lines: usize) -> Vec<String> {
+    let first = ReportedLine { score: report.score, pv: report.pv.clone() };
+    let all = std::iter::once(&first).chain(&report.more_lines);
+    all.enumerate()
+        .map(|(index, line)| {
+            let number = if lines > 1 { format!(" multipv {}", index + 1) } else { String::new() };
+            let pv: Vec<String> = line.pv.iter().map(|mv| mv.to_string()).collect();
+            format!(
+                "info depth {}{number} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+                report.depth,
+                report.seldepth,
+                uci_score(line.score),
+                report.nodes,
+                report.nps(),
+                report.time_ms,
+                report.hashfull,
+                pv.join(" ")
+            )
+        })
+        .collect()
 }
 
 /// `bestmove M`, with `ponder P` when the principal variation of the move
@@ -292,23 +300,13 @@ impl UciSession {
         let positions = self.game_positions.clone();
         self.search_thread = Some(std::thread::spawn(move || {
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                if lines > 1 {
-                    let mut emit = |line: &str| say(&out, line);
-                    multipv::search_lines(
-                        &mut searcher,
-                        &SearchRequest::new(&board, &limits).after(&keys).with_positions(&positions),
-                        lines,
-                        &stop,
-                        &mut emit,
-                    )
-                } else {
-                    searcher.search(
-                        SearchRequest::new(&board, &limits)
-                            .after(&keys)
-                            .with_positions(&positions)
-                            .reporting(&mut |report| say(&out, &info_line(report))),
-                    )
-                }
+                searcher.search(
+                    SearchRequest::new(&board, &limits)
+                        .after(&keys)
+                        .with_positions(&positions)
+                        .with_lines(lines)
+                        .reporting(&mut |report| info_lines(report, lines).iter().for_each(|line| say(&out, line))),
+                )
             }));
             let result = match searched {
                 Ok(result) => result,
