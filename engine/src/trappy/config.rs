@@ -37,22 +37,25 @@ impl TrapMode {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The decision's parameters in the units it counts in: scores in
+/// centipawns, the expected score's quantities in points and shares from 0
+/// to 1, the node budget in percent.
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct TrapConfig {
     /// Whether traps are set: `Traps` on, or `auto` resolved to on for a
     /// fallible opponent. Still `auto` here, nothing resolved it: off.
     pub mode: TrapMode,
-    /// The trust in the opponent model, in percent.
-    pub trust: i32,
+    /// The trust in the opponent model, 0 to 1.
+    pub trust: f64,
     /// A reply's value counts up to this many centipawns above the plain
     /// move's score (the verification's window).
     pub profit_cap: i32,
     /// What an alternative's expected score must beat the plain move's
-    /// by, in permille of a point.
-    pub margin: i32,
-    /// The share of the model's probability (permille) whose replies are
+    /// by, in points.
+    pub margin: f64,
+    /// The share of the model's probability, 0 to 1, whose replies are
     /// searched, at most `max_replies` of them.
-    pub coverage: i32,
+    pub coverage: f64,
     pub max_replies: usize,
     /// The score-to-result curve the expected score is counted on.
     pub curve: ResultCurve,
@@ -68,10 +71,10 @@ impl TrapConfig {
         // The table's ranges hold every value here (`Tunables::set`).
         TrapConfig {
             mode: TrapMode::of(t),
-            trust: t.trap_trust,
+            trust: f64::from(t.trap_trust) / 100.0,
             profit_cap: t.trap_profit_cap,
-            margin: t.trap_margin,
-            coverage: t.trap_coverage,
+            margin: f64::from(t.trap_margin) / 1000.0,
+            coverage: f64::from(t.trap_coverage) / 1000.0,
             max_replies: t.trap_replies as usize,
             curve: ResultCurve { centre: t.trap_result_centre, scale: t.trap_result_scale },
             budget_percent: t.trap_budget as u64,
@@ -89,12 +92,7 @@ impl TrapConfig {
     /// How replies are weighed: the trust in the model, 0 to 1, and the
     /// curve.
     pub fn expectation(&self) -> Expectation {
-        Expectation { trust: f64::from(self.trust) / 100.0, curve: self.curve }
-    }
-
-    /// The margin in points.
-    pub fn margin_points(&self) -> f64 {
-        f64::from(self.margin) / 1000.0
+        Expectation { trust: self.trust, curve: self.curve }
     }
 
     /// The nodes the decision may spend after a search of `searched`
@@ -112,10 +110,5 @@ impl TrapConfig {
     pub fn floor_nodes(&self) -> u64 {
         let per_move = NETWORK_PASS_NODES + self.max_replies as u64 * REPLY_SEARCH_NODES;
         (self.candidates as u64 + 1) * per_move
-    }
-
-    /// The coverage, 0 to 1.
-    pub fn coverage_share(&self) -> f64 {
-        f64::from(self.coverage) / 1000.0
     }
 }

@@ -150,7 +150,7 @@ impl<'v> Verifier<'v, '_> {
     /// verified before the allowance ran out still counts.
     fn run(&mut self) -> Option<Alternative> {
         let plain_score = self.plain_expected().ok()?;
-        self.best_alternative(plain_score + self.config.margin_points())
+        self.best_alternative(plain_score + self.config.margin)
     }
 
     /// The model's replies after `mv`, most likely first.
@@ -206,7 +206,7 @@ impl<'v> Verifier<'v, '_> {
         let (plain, plain_score, config) = (self.plain(), self.plain_score(), self.config);
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.summary.pv.get(1).copied();
-        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
+        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage, config.max_replies);
         let outcomes = self.outcomes(plain, &replies, plain_score)?;
         self.record_traps(plain, &outcomes, plain_score, plain_score);
         Ok(config.expectation().score(plain_score, &outcomes))
@@ -256,7 +256,7 @@ impl<'v> Verifier<'v, '_> {
     ) -> Result<Option<Alternative>, Aborted> {
         let (depth, expectation, config) = (self.depth(), self.config.expectation(), self.config);
         let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
-        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage_share(), config.max_replies);
+        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage, config.max_replies);
         let mass: f64 = replies.iter().map(|r| r.probability).sum();
         if expectation.best_case(highest, mass, self.ceiling()) < target {
             return Ok(None);
