@@ -62,8 +62,8 @@ pub struct EngineSection {
     /// baseline that must play without that knowledge).
     #[serde(default = "default_told")]
     pub told: bool,
-    /// In-process: what predicts the opponent's replies, `natural` or a
-    /// network file or folder (relative to the config).
+    /// In-process: what predicts the opponent's replies, `natural`,
+    /// `search`, or a network file or folder (relative to the config).
     pub opponent_model: Option<String>,
     /// kind = "network": the network file (lc0's format), relative to the config.
     pub network: Option<PathBuf>,
@@ -154,13 +154,13 @@ fn eval_file_value(base: &Path, file: &str) -> String {
     }
 }
 
-/// An `opponent_model` as the engine takes it: `natural` as it is, a path
-/// relative to the config's folder.
+/// An `opponent_model` as the engine takes it: a built-in model (`natural`,
+/// `search`) as it is, a path relative to the config's folder.
 fn model_value(base: &Path, model: &str) -> String {
-    if model.trim().eq_ignore_ascii_case("natural") {
-        "natural".into()
-    } else {
-        relative(base, Path::new(model.trim())).display().to_string()
+    let model = model.trim();
+    match ["natural", "search"].into_iter().find(|builtin| model.eq_ignore_ascii_case(builtin)) {
+        Some(builtin) => builtin.into(),
+        None => relative(base, Path::new(model)).display().to_string(),
     }
 }
 

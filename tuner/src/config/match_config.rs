@@ -360,6 +360,15 @@ options = {{ Traps = "off" }}
             panic!("in-process")
         };
         assert_eq!(opponent_model.as_deref(), Some(base().join("maia").to_str().expect("utf-8")));
+        // The built-in models are no paths.
+        for builtin in ["natural", "Search"] {
+            let text = told.replace("\"maia\"", &format!("\"{builtin}\""));
+            let plan = parse_match_config(&config(&text), &base()).expect("valid");
+            let PlayerSpec::InProcess { opponent_model, .. } = &plan.tournament.entrants[2].spec else {
+                panic!("in-process")
+            };
+            assert_eq!(opponent_model.as_deref(), Some(builtin.to_ascii_lowercase().as_str()));
+        }
         let uci = "[[engine]]\nname = \"u\"\nkind = \"uci\"\ncommand = \"x\"\ndepth = 2\nopponent_model = \"natural\"";
         let error = parse_match_config(&config(uci), &base()).err().expect("refused");
         assert!(error.contains("OpponentModel"), "{error}");
