@@ -405,14 +405,19 @@ pub fn run_tournament(
 /// prints these before the games, so that a run says what it measured.
 pub fn opponent_models(tournament: &Tournament) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
-    for (a, b) in pairings(tournament.kind, tournament.entrants.len()) {
-        for (seat, other) in [(a, b), (b, a)] {
-            let (entrant, opponent) = (&tournament.entrants[seat], &tournament.entrants[other]);
-            if !matches!(entrant.spec, PlayerSpec::InProcess { .. }) {
-                continue;
-            }
+    let pairings = pairings(tournament.kind, tournament.entrants.len());
+    for (seat, entrant) in tournament.entrants.iter().enumerate() {
+        if !matches!(entrant.spec, PlayerSpec::InProcess { .. }) {
+            continue;
+        }
+        // Built once: a folder's networks are read once per player.
+        let mut player = entrant.spec.in_process()?;
+        let opponents =
+            pairings.iter().filter_map(|&(a, b)| if a == seat { Some(b) } else { (b == seat).then_some(a) });
+        for other in opponents {
+            let opponent = &tournament.entrants[other];
             let told = opponent.described.as_ref().filter(|_| entrant.told);
-            if let Some(model) = entrant.spec.in_process()?.opponent_model_against(told) {
+            if let Some(model) = player.opponent_model_against(told) {
                 lines.push(format!("{} against {}: opponent model {model}", entrant.spec.name(), opponent.spec.name()));
             }
         }

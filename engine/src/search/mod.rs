@@ -160,7 +160,8 @@ impl Searcher {
         if !same {
             self.network_eval = network.clone().map(NetworkEval::new);
             self.tt.clear();
-            self.helpers.iter_mut().for_each(|helper| helper.set_network(network.clone()));
+            // The helpers share the table just cleared: only their sums change.
+            self.helpers.iter_mut().for_each(|helper| helper.network_eval = network.clone().map(NetworkEval::new));
         }
     }
 

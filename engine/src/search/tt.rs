@@ -189,7 +189,8 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let bucket = &self.buckets[self.bucket_index(key)];
-        let entry = bucket.entries().into_iter().find(|e| e.key == key as u32 && !e.is_empty())?;
+        let entry =
+            (0..ENTRIES_PER_BUCKET).map(|slot| bucket.entry(slot)).find(|e| e.key == key as u32 && !e.is_empty())?;
         let bound = match entry.age_bound & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
