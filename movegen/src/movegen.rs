@@ -79,15 +79,22 @@ impl Board {
         }
     }
 
-    /// The number of legal moves, counted without expanding them.
+    /// The number of legal moves, counted without expanding them: the
+    /// pawns that are not pinned all at once, by shifting their board.
     #[inline]
     pub fn count_moves(&self) -> u64 {
-        let mut count = 0;
-        self.generate_moves(|moves| {
-            count += moves.len() as u64;
-            false
-        });
-        count
+        match self.checkers().count() {
+            0 => self.count::<false>(),
+            1 => self.count::<true>(),
+            _ => {
+                let mut count = 0;
+                self.king_moves::<true>(&mut |moves| {
+                    count += moves.len() as u64;
+                    false
+                });
+                count
+            }
+        }
     }
 
     /// All legal moves in a fixed-size list.
@@ -123,27 +130,54 @@ impl Board {
         found
     }
 
+    /// Where a piece other than the king may move, and which of ours may:
+    /// anywhere but onto our own pieces, and in check only onto the checker
+    /// or between it and the king; a pinned piece can never answer a check.
+    #[inline(always)]
+    fn target_and_movable<const IN_CHECK: bool>(&self) -> (Bitboard, Bitboard) {
+        let ours = self.color_bb(self.side_to_move());
+        if IN_CHECK {
+            let king = self.king(self.side_to_move());
+            let checker = self.checkers().first().unwrap_or(king);
+            ((between(king, checker) | checker.bitboard()) & !ours, ours & !self.pinned())
+        } else {
+            (!ours, ours)
+        }
+    }
+
     #[inline(always)]
     fn generate<const IN_CHECK: bool>(&self, listener: &mut impl FnMut(PieceMoves) -> bool) -> bool {
-        let us = self.side_to_move();
-        let ours = self.color_bb(us);
-        let occupied = self.occupied();
-        let king = self.king(us);
-        let pinned = self.pinned();
-        // Squares a non-king move may land on: anywhere but our own pieces,
-        // and when in check only onto the checker or between it and the king.
-        let target = if IN_CHECK {
-            let checker = self.checkers().first().unwrap_or(king);
-            (between(king, checker) | checker.bitboard()) & !ours
-        } else {
-            !ours
-        };
-        // A pinned piece can never answer a check, so in check skip them.
-        let movable = if IN_CHECK { ours & !pinned } else { ours };
+        let (target, movable) = self.target_and_movable::<IN_CHECK>();
+        self.pawn_moves::<IN_CHECK>(listener, target, movable)
+            || self.piece_moves::<IN_CHECK>(listener, target, movable)
+    }
 
-        if self.pawn_moves::<IN_CHECK>(listener, target, movable) {
-            return true;
-        }
+    #[inline(always)]
+    fn count<const IN_CHECK: bool>(&self) -> u64 {
+        let (target, movable) = self.target_and_movable::<IN_CHECK>();
+        let mut count = self.pawn_count::<IN_CHECK>(target, movable);
+        self.piece_moves::<IN_CHECK>(
+            &mut |moves| {
+                count += moves.len() as u64;
+                false
+            },
+            target,
+            movable,
+        );
+        count
+    }
+
+    /// The moves of every piece but the pawns.
+    #[inline(always)]
+    fn piece_moves<const IN_CHECK: bool>(
+        &self,
+        listener: &mut impl FnMut(PieceMoves) -> bool,
+        target: Bitboard,
+        movable: Bitboard,
+    ) -> bool {
+        let occupied = self.occupied();
+        let king = self.king(self.side_to_move());
+        let pinned = self.pinned();
         for from in self.piece_bb(Piece::Knight) & movable & !pinned {
             let to = knight_attacks(from) & target;
             if to.is_nonempty() && listener(PieceMoves { piece: Piece::Knight, from, to, en_passant: false }) {
@@ -171,26 +205,40 @@ impl Board {
         target: Bitboard,
         movable: Bitboard,
     ) -> bool {
-        let us = self.side_to_move();
-        let up = us == Color::White;
-        let theirs = self.color_bb(!us);
-        let empty = !self.occupied();
-        let king = self.king(us);
-        let pinned = self.pinned();
-        let double_push_rank = Bitboard::rank(if up { 3 } else { 4 });
-
         for from in self.piece_bb(Piece::Pawn) & movable {
-            let single = from.bitboard().shift_vertical(up) & empty;
-            let double = single.shift_vertical(up) & empty & double_push_rank;
-            let mut to = ((pawn_attacks(from, us) & theirs) | single | double) & target;
-            if !IN_CHECK && pinned.has(from) {
-                to &= line(king, from);
-            }
+            let to = self.pawn_destinations::<IN_CHECK>(from, target);
             if to.is_nonempty() && listener(PieceMoves { piece: Piece::Pawn, from, to, en_passant: false }) {
                 return true;
             }
         }
+        self.en_passant_moves(listener)
+    }
 
+    /// Where the pawn on `from` may go, en passant aside.
+    #[inline(always)]
+    fn pawn_destinations<const IN_CHECK: bool>(&self, from: Square, target: Bitboard) -> Bitboard {
+        let us = self.side_to_move();
+        let to = (pawn_attacks(from, us) & self.color_bb(!us)) | self.pawn_pushes(from.bitboard());
+        if !IN_CHECK && self.pinned().has(from) {
+            to & target & line(self.king(us), from)
+        } else {
+            to & target
+        }
+    }
+
+    /// Where the side to move's `pawns` may push to: a rank ahead onto an
+    /// empty square, and from there on their double-push rank a second.
+    #[inline(always)]
+    fn pawn_pushes(&self, pawns: Bitboard) -> Bitboard {
+        let up = self.side_to_move() == Color::White;
+        let empty = !self.occupied();
+        let single = pawns.shift_vertical(up) & empty;
+        single | (single.shift_vertical(up) & empty & Bitboard::rank(if up { 3 } else { 4 }))
+    }
+
+    #[inline(always)]
+    fn en_passant_moves(&self, listener: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let us = self.side_to_move();
         if let Some(ep) = self.en_passant() {
             for from in pawn_attacks(ep, !us) & self.colored(Piece::Pawn, us) {
                 if self.en_passant_is_legal(from, ep)
@@ -201,6 +249,36 @@ impl Board {
             }
         }
         false
+    }
+
+    /// What `pawn_moves` would hand out, counted: the pawns that are not
+    /// pinned move as one board shifted a rank (and a file), the pinned
+    /// ones one by one. A move onto the last rank counts four.
+    #[inline(always)]
+    fn pawn_count<const IN_CHECK: bool>(&self, target: Bitboard, movable: Bitboard) -> u64 {
+        let up = self.side_to_move() == Color::White;
+        let last_rank = if up { Bitboard::RANK_8 } else { Bitboard::RANK_1 };
+        let counted = |to: Bitboard| (to & !last_rank).count() as u64 + 4 * (to & last_rank).count() as u64;
+
+        let pawns = self.piece_bb(Piece::Pawn) & movable;
+        let free = pawns & !self.pinned();
+        let ahead = free.shift_vertical(up);
+        // Towards the h-file a pawn on it would wrap to the a-file, and back.
+        let towards_h = Bitboard((ahead & !Bitboard::FILE_H).0 << 1);
+        let towards_a = Bitboard((ahead & !Bitboard::FILE_A).0 >> 1);
+        let theirs = self.color_bb(!self.side_to_move()) & target;
+        let mut count =
+            counted(self.pawn_pushes(free) & target) + counted(towards_h & theirs) + counted(towards_a & theirs);
+        // In check the pinned pawns are not among the movable ones.
+        for from in pawns & self.pinned() {
+            count += counted(self.pawn_destinations::<IN_CHECK>(from, target));
+        }
+        let mut en_passant = 0;
+        self.en_passant_moves(&mut |_| {
+            en_passant += 1;
+            false
+        });
+        count + en_passant
     }
 
     #[inline(always)]
