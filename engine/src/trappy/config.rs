@@ -9,6 +9,17 @@ use crate::tunables::Tunables;
 /// than the main search, from the main table (some 600 nodes at depth 6).
 const REPLY_SEARCH_NODES: u64 = 625;
 
+/// The moves a decision that never starves can look at: the plain move
+/// and four alternatives. With nothing but the allowance to stop it, nine
+/// took twice the time at depth 6 for no measurable gain
+/// (docs/results/one-cap.md).
+const FLOOR_MOVES: u64 = 5;
+
+/// The replies counted for each: in the median position a Maia policy's
+/// likeliest three carry the coverage's 80 % and five carry 90 %
+/// (docs/trappy-root.md); four cover a typical move.
+const FLOOR_REPLIES: u64 = 4;
+
 /// When traps are set (`Traps`): the one switch. Each mode's value is its
 /// place among the option's choices (`auto`, `on`, `off`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -54,16 +65,13 @@ pub struct TrapConfig {
     /// by, in points.
     pub margin: f64,
     /// The share of the model's probability, 0 to 1, whose replies are
-    /// searched, at most `max_replies` of them.
+    /// searched, the likeliest first: the one cap on the reply list.
     pub coverage: f64,
-    pub max_replies: usize,
     /// The score-to-result curve the expected score is counted on.
     pub curve: ResultCurve,
-    /// The verification's nodes, in percent of the search's.
+    /// The decision's nodes, in percent of the search's, never fewer than
+    /// the floor: the one cap on its cost.
     pub budget_percent: u64,
-    /// Alternatives verified at most per search; with `Search`, the
-    /// alternatives the model searches after.
-    pub candidates: usize,
 }
 
 impl TrapConfig {
@@ -75,10 +83,8 @@ impl TrapConfig {
             profit_cap: t.trap_profit_cap,
             margin: f64::from(t.trap_margin) / 1000.0,
             coverage: f64::from(t.trap_coverage) / 1000.0,
-            max_replies: t.trap_replies as usize,
             curve: ResultCurve { centre: t.trap_result_centre, scale: t.trap_result_scale },
             budget_percent: t.trap_budget as u64,
-            candidates: t.trap_candidates as usize,
         }
     }
 
@@ -101,14 +107,13 @@ impl TrapConfig {
         (searched / 100).saturating_mul(self.budget_percent).max(self.floor_nodes())
     }
 
-    /// What one full decision costs: the plain move and every candidate
-    /// each get the model's distribution (a forward pass, the dearer
+    /// The least a decision gets: for the plain move and four
+    /// alternatives the model's distribution (a forward pass, the dearer
     /// model) and their likely replies searched. A share of a small search
     /// (depth 6 is some 9,000 nodes) leaves two forward passes, and the
     /// decision changed 0.1 % of moves where with all it needs it changed
     /// ten times as many (docs/results/decision-floor.md).
     pub fn floor_nodes(&self) -> u64 {
-        let per_move = NETWORK_PASS_NODES + self.max_replies as u64 * REPLY_SEARCH_NODES;
-        (self.candidates as u64 + 1) * per_move
+        FLOOR_MOVES * (NETWORK_PASS_NODES + FLOOR_REPLIES * REPLY_SEARCH_NODES)
     }
 }

@@ -47,8 +47,6 @@ pub struct TrapChoice {
     pub trap_replies: Vec<Move>,
     /// Every verified trap, the plain move's included.
     pub findings: Vec<TrapFinding>,
-    /// The root moves the opponent model was asked about, in order.
-    pub modelled_roots: Vec<Move>,
 }
 
 /// The allowance or the clock ran out.
@@ -71,7 +69,6 @@ pub fn choose(
         predicted_reply: from_iterations(plain).map(|p| p.reply),
         trap_replies: vec![],
         findings: vec![],
-        modelled_roots: vec![],
     };
     // A mate in hand needs no help, and a forced loss cannot be saved.
     // Beyond the tracked depths (an endgame with little left to search)
@@ -87,7 +84,6 @@ pub fn choose(
         None => from_iterations(mv).map(|p| p.reply),
     };
     choice.predicted_reply = prediction_for(plain);
-    choice.modelled_roots = asked.iter().map(|&(root, _)| root).collect();
     match winner {
         Some(winner) => {
             choice.chosen = winner.mv;
@@ -111,7 +107,7 @@ struct Alternative {
 }
 
 /// One decision's searches: the plain move's expected score, then the
-/// alternatives in the search's order until the candidates are used up.
+/// alternatives in the search's order while the allowance lasts.
 /// What it learns on the way (the model's likeliest replies, every
 /// verified trap) stays in it for the choice to report.
 struct Verifier<'v, 'probe> {
@@ -206,23 +202,19 @@ impl<'v> Verifier<'v, '_> {
         let (plain, plain_score, config) = (self.plain(), self.plain_score(), self.config);
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.summary.pv.get(1).copied();
-        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage, config.max_replies);
+        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
         let outcomes = self.outcomes(plain, &replies, plain_score)?;
         self.record_traps(plain, &outcomes, plain_score, plain_score);
         Ok(config.expectation().score(plain_score, &outcomes))
     }
 
-    /// Walks the alternatives in the search's order. Each whose value at
-    /// the final iteration could still win, were every reply a trap at the
-    /// cap, uses up a candidate and is verified.
+    /// Walks the alternatives in the search's order, until the allowance
+    /// runs out. Each whose value at the final iteration could still win,
+    /// were every reply a trap at the cap, is verified.
     fn best_alternative(&mut self, target: f64) -> Option<Alternative> {
         let (depth, plain_score, expectation) = (self.depth(), self.plain_score(), self.config.expectation());
         let mut winner: Option<Alternative> = None;
-        let mut spent = 0;
         for &mv in &self.summary.root_order[1..] {
-            if spent >= self.config.candidates {
-                break;
-            }
             let Some(history) = self.histories.iter().find(|h| h.mv == mv) else { continue };
             // raw(m) is at most the plain move's score, and at most the
             // move's value at the final iteration unless that is a lower
@@ -233,7 +225,6 @@ impl<'v> Verifier<'v, '_> {
             if expectation.best_case(highest, 1.0, self.ceiling()) < target {
                 continue;
             }
-            spent += 1;
             match self.verify(mv, history.preferred[depth], highest, target) {
                 Ok(Some(found)) if winner.as_ref().is_none_or(|w| found.value > w.value) => winner = Some(found),
                 Ok(_) => {}
@@ -256,7 +247,7 @@ impl<'v> Verifier<'v, '_> {
     ) -> Result<Option<Alternative>, Aborted> {
         let (depth, expectation, config) = (self.depth(), self.config.expectation(), self.config);
         let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
-        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage, config.max_replies);
+        let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
         let mass: f64 = replies.iter().map(|r| r.probability).sum();
         if expectation.best_case(highest, mass, self.ceiling()) < target {
             return Ok(None);

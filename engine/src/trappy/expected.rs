@@ -29,11 +29,6 @@ pub struct ReplyOutcome {
     pub value: i32,
 }
 
-/// A reply is not worth a search below this probability: even a reply that
-/// throws the game away would add at most 2 % of a point times the trust,
-/// and its search costs as much as a likely reply's.
-pub const LEAST_PROBABILITY: f64 = 0.02;
-
 /// What a score is worth in points against the opponent: a logistic curve
 /// even at `centre` centipawns, `scale` centipawns per unit. The engine's
 /// own curve (centre 0, scale 400) is what two engines of equal strength
@@ -119,19 +114,15 @@ pub fn lowest_raw_reaching(
 
 /// The replies worth searching from `distribution` (most likely first):
 /// taken in order until the replies passed over carry `coverage` (0 to 1)
-/// of the probability or `most` are taken. The minimax reply counts
-/// towards the coverage but is not searched (it is worth `raw` by
-/// definition), nor is any reply less likely than `LEAST_PROBABILITY`.
-pub fn replies_to_verify(
-    distribution: &[LikelyReply],
-    minimax_reply: Option<Move>,
-    coverage: f64,
-    most: usize,
-) -> Vec<LikelyReply> {
+/// of the probability. The minimax reply counts towards the coverage but
+/// is not searched (it is worth `raw` by definition). How many that is
+/// depends on how sure the model is; what they cost is the budget's
+/// business.
+pub fn replies_to_verify(distribution: &[LikelyReply], minimax_reply: Option<Move>, coverage: f64) -> Vec<LikelyReply> {
     let mut covered = 0.0;
     let mut chosen = Vec::new();
     for likely in distribution {
-        if covered >= coverage || chosen.len() >= most || likely.probability < LEAST_PROBABILITY {
+        if covered >= coverage {
             break;
         }
         covered += likely.probability;
@@ -220,12 +211,13 @@ mod tests {
         let r = replies();
         let likely = |i: usize, probability| LikelyReply { reply: r[i], probability };
         let distribution = [likely(0, 0.55), likely(1, 0.2), likely(2, 0.1), likely(3, 0.01)];
-        let pick = |minimax, coverage, most| -> Vec<Move> {
-            replies_to_verify(&distribution, minimax, coverage, most).iter().map(|l| l.reply).collect()
+        let pick = |minimax, coverage| -> Vec<Move> {
+            replies_to_verify(&distribution, minimax, coverage).iter().map(|l| l.reply).collect()
         };
-        assert_eq!(pick(None, 0.8, 4), vec![r[0], r[1], r[2]]);
-        assert_eq!(pick(Some(r[0]), 0.7, 4), vec![r[1]], "the minimax reply counts, unsearched");
-        assert_eq!(pick(None, 1.0, 2), vec![r[0], r[1]]);
-        assert_eq!(pick(None, 1.0, 9), vec![r[0], r[1], r[2]], "too unlikely to search");
+        assert_eq!(pick(None, 0.8), vec![r[0], r[1], r[2]]);
+        assert_eq!(pick(None, 0.75), vec![r[0], r[1]], "three quarters reached after two");
+        assert_eq!(pick(Some(r[0]), 0.7), vec![r[1]], "the minimax reply counts, unsearched");
+        assert_eq!(pick(None, 1.0), vec![r[0], r[1], r[2], r[3]]);
+        assert_eq!(pick(None, 0.0), vec![], "no coverage, no search");
     }
 }

@@ -49,6 +49,8 @@ mod tests {
         assert_eq!(refused("Tempo", "off"), "Tempo needs a whole number, not 'off'");
         assert_eq!(refused("Traps", "sometimes"), "Traps needs one of auto, on, off, not 'sometimes'");
         assert!(refused("TrapMethod", "search").contains("retired: OpponentModel"));
+        assert!(refused("TrapReplies", "4").contains("retired: TrapCoverage alone"));
+        assert!(refused("trapcandidates", "8").contains("retired: TrapBudget alone"));
         assert_eq!(refused("NoSuchThing", "1"), "unknown option 'NoSuchThing'");
     }
 

@@ -93,6 +93,8 @@ const RETIRED: &[(&str, &str)] = &[
     ("TrapMethod", "OpponentModel names the model: natural, search, a network file or a folder"),
     ("TrapUnknownOpponent", "Traps on sets traps whatever is known of the opponent"),
     ("TrapScale", "TrapTrust is the trust in the opponent model; Traps off turns traps off"),
+    ("TrapReplies", "TrapCoverage alone says which replies are searched: the likeliest, until they carry its share"),
+    ("TrapCandidates", "TrapBudget alone caps the decision: alternatives are verified while its allowance lasts"),
 ];
 
 /// What took the place of a retired option, `None` for any other name.

@@ -188,14 +188,12 @@ declare_tunables! {
     // the plain score; an alternative must beat the plain move's expected
     // score by TrapMargin (permille of a point); the likeliest replies are
     // searched until they carry TrapCoverage permille of the model's
-    // probability, at most TrapReplies of them (docs/trappy-root.md says
-    // why 800 and 4).
+    // probability (docs/trappy-root.md says why 800).
     trap_mode: "Traps" = 0, 0, 2, 1 => TunableKind::Choice(&["auto", "on", "off"]), shown;
     trap_trust: "TrapTrust" = 100, 1, 100, 10, shown;
     trap_profit_cap: "TrapProfitCap" = 600, 0, 2000, 20;
     trap_margin: "TrapMargin" = 5, 0, 100, 2;
     trap_coverage: "TrapCoverage" = 800, 0, 1000, 25;
-    trap_replies: "TrapReplies" = 4, 1, 12, 1;
     // The opponent models' own parameters (OpponentModel says which model):
     // the natural model's softmax temperature in centipawns, and the plies
     // the searched model searches less than we do.
@@ -207,7 +205,6 @@ declare_tunables! {
     trap_result_centre: "TrapResultCentre" = 0, -3000, 3000, 100, shown;
     trap_result_scale: "TrapResultScale" = 400, 100, 4000, 50, shown;
     trap_budget: "TrapBudget" = 50, 0, 1000, 5, shown;
-    trap_candidates: "TrapCandidates" = 8, 1, 16, 1;
     // Fallible opponent models (see fallible.rs), all off by default: options,
     // not strength parameters, so `trappy spsa` leaves them out.
     weak_depth: "WeakDepth" = 0, 0, 60, 1 => TunableKind::OpponentModel;
