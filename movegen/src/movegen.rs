@@ -67,6 +67,15 @@ impl PieceMoves {
     }
 }
 
+/// A listener that adds up the moves it is handed, for the counts.
+#[inline(always)]
+fn tally(count: &mut u64) -> impl FnMut(PieceMoves) -> bool + '_ {
+    move |moves| {
+        *count += moves.len() as u64;
+        false
+    }
+}
+
 impl Board {
     /// Hands every legal move to `listener`, grouped by piece. The listener
     /// returns `true` to stop early; the function returns whether it did.
@@ -88,10 +97,7 @@ impl Board {
             1 => self.count::<true>(),
             _ => {
                 let mut count = 0;
-                self.king_moves::<true>(&mut |moves| {
-                    count += moves.len() as u64;
-                    false
-                });
+                self.king_moves::<true>(&mut tally(&mut count));
                 count
             }
         }
@@ -156,14 +162,7 @@ impl Board {
     fn count<const IN_CHECK: bool>(&self) -> u64 {
         let (target, movable) = self.target_and_movable::<IN_CHECK>();
         let mut count = self.pawn_count::<IN_CHECK>(target, movable);
-        self.piece_moves::<IN_CHECK>(
-            &mut |moves| {
-                count += moves.len() as u64;
-                false
-            },
-            target,
-            movable,
-        );
+        self.piece_moves::<IN_CHECK>(&mut tally(&mut count), target, movable);
         count
     }
 
@@ -273,12 +272,8 @@ impl Board {
         for from in pawns & self.pinned() {
             count += counted(self.pawn_destinations::<IN_CHECK>(from, target));
         }
-        let mut en_passant = 0;
-        self.en_passant_moves(&mut |_| {
-            en_passant += 1;
-            false
-        });
-        count + en_passant
+        self.en_passant_moves(&mut tally(&mut count));
+        count
     }
 
     #[inline(always)]
