@@ -4,7 +4,7 @@ use engine::cli::output::emit;
 use engine::cli::perft::{run_perft, PerftArgs};
 use engine::cli::policy::{run_policy, PolicyArgs};
 use engine::cli::traps::{run_traps, TrapsArgs};
-use engine::trappy::reply_model::OpponentModelChoice;
+use engine::trappy::replies::OpponentModelChoice;
 use engine::tunables::{load_options_file, openbench_spsa_lines, Tunables};
 use engine::uci::UciSession;
 use std::process::ExitCode;

@@ -11,7 +11,7 @@
 //! as plain minimax, node for node, unless `Traps` is `on`. The mapping and the figures that set it are in
 //! docs/trappy-root.md ("Knowing the opponent").
 
-use crate::trappy::config::TrapMode;
+use crate::trappy::TrapMode;
 use crate::tunables::Tunables;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

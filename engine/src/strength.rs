@@ -1,5 +1,5 @@
 //! `UCI_LimitStrength` / `UCI_Elo`: a target rating mapped onto the
-//! fallible opponent models of `fallible.rs`. The rating sets a node cap
+//! fallible opponent models of `fallible/`. The rating sets a node cap
 //! per move (geometric between measured levels, though a doubling is
 //! worth more Elo at the low end), evaluation noise below 2000, and a
 //! softmax draw among the three best root moves below 1800. The anchors

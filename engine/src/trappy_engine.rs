@@ -4,7 +4,7 @@
 
 use crate::opponent::{adapted, OpponentInfo, UserCurve, FULL_STRENGTH_ELO};
 use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeManager};
-use crate::trappy::reply_model::OpponentModelChoice;
+use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
 use crate::tunables::{TunableError, Tunables};
 use std::sync::atomic::AtomicBool;

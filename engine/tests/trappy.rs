@@ -7,9 +7,8 @@ use engine::cli::bench::BENCH_POSITIONS;
 use engine::cli::traps::{annotate, annotate_with, Annotation};
 use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
-use engine::trappy::config::TrapMode;
-use engine::trappy::reply_model::{OpponentModelChoice, ReplyModel};
-use engine::trappy::TrapConfig;
+use engine::trappy::replies::{OpponentModelChoice, ReplyModel};
+use engine::trappy::{TrapConfig, TrapMode, FLOOR_NODES};
 use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
 use movegen::{Board, Move};
@@ -238,7 +237,7 @@ fn the_root_keeps_to_its_allowance_at_equal_depth() {
                 "budget {budget}: {trappy_nodes} nodes, plain {plain_nodes}"
             );
             spent += trappy_nodes - plain_nodes;
-            floors += u64::from(allowance == config.floor_nodes());
+            floors += u64::from(allowance == FLOOR_NODES);
         }
         assert!(spent > 0, "budget {budget}: the root searched nothing");
         if budget == 0 {
@@ -309,7 +308,7 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
         assert!(first.0.nodes <= limit, "{} nodes of {limit}", first.0.nodes);
         // The decision's floor is held back, at most half the limit: the
         // main search is the plain search under what is left.
-        let held_back = TrapConfig::from_tunables(&traps_set()).floor_nodes().min(limit / 2);
+        let held_back = FLOOR_NODES.min(limit / 2);
         let plain = Searcher::new(8).search(SearchRequest::new(&board, &SearchLimits::nodes(limit - held_back)));
         assert_eq!((first.0.depth, first.0.plain_move), (plain.depth, plain.plain_move), "limit {limit}");
         decided += usize::from(first.1.is_some());

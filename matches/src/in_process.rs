@@ -5,7 +5,7 @@ use crate::player::{MoveLimit, Player, PlayerError, PlayerMove, TrappyChoice};
 use engine::opponent::{OpponentInfo, FULL_STRENGTH_ELO};
 use engine::search::score::{is_mate_score, MATE};
 use engine::search::{SearchLimits, SearchRequest};
-use engine::trappy::reply_model::OpponentModelChoice;
+use engine::trappy::replies::OpponentModelChoice;
 use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
 use movegen::{Board, Move};

@@ -16,7 +16,7 @@ pub use crate::schedule::{pairings, ScheduledGame, TournamentKind};
 use crate::stats::{PairedScores, Pentanomial, Trinomial};
 use crate::uci_player::{UciEngineConfig, UciPlayer};
 use engine::opponent::OpponentInfo;
-use engine::trappy::reply_model::AUTODISCOVER;
+use engine::trappy::replies::AUTODISCOVER;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 //! The last line is `<nodes> nodes <nps> nps`, as OpenBench reads it.
 
 use crate::search::{SearchLimits, SearchRequest};
-use crate::trappy::reply_model::OpponentModelChoice;
+use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy::TrappyStats;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;

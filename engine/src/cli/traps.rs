@@ -10,7 +10,7 @@ use crate::nnue::Network;
 use crate::search::score::is_mate_score;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
 use crate::trappy::annotate::{AnnotatedRoot, AnnotatedTrap};
-use crate::trappy::reply_model::ReplyModel;
+use crate::trappy::replies::ReplyModel;
 use crate::trappy::{TrapConfig, TrappyRoot};
 use crate::tunables::Tunables;
 use clap::Args;

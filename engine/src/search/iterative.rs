@@ -12,6 +12,7 @@ use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
 use super::TimeManager;
 use super::{ReportedLine, SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
+use crate::fallible::root_pick;
 use movegen::{Board, Move};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -122,9 +123,43 @@ impl Searcher {
         }
         result.nodes = self.state.nodes;
         if self.tunables.weak_top_k > 1 {
-            self.softmax_root_pick(board, &root_moves, &mut result);
+            self.weak_root_pick(board, positions, &root_moves, &mut result);
         }
         result
+    }
+
+    /// The weak player's softmax pick (`crate::fallible::root_pick`) among
+    /// the first `WeakTopK` root moves in the order the search left them,
+    /// within a budget as large as the search so far under a node limit
+    /// (the clock's otherwise). The move drawn replaces the result's, and
+    /// is its plain move too: for a player who draws, the draw is its play.
+    fn weak_root_pick(
+        &mut self,
+        board: &Board,
+        positions: &[Board],
+        root_moves: &[RootMove],
+        result: &mut SearchResult,
+    ) {
+        let k = (self.tunables.weak_top_k as usize).min(root_moves.len());
+        if k < 2 || result.depth < 1 {
+            return;
+        }
+        self.state.aborted = false;
+        if self.state.search_node_limit != u64::MAX {
+            self.state.search_node_limit = self.state.nodes.saturating_mul(2);
+        }
+        self.state.node_limit = self.state.search_node_limit;
+        let candidates: Vec<Move> = root_moves[..k].iter().map(|root| root.mv).collect();
+        let depth = (result.depth - 1).max(1);
+        let drawn = root_pick::softmax_pick(&mut RootProbe::new(self, board, positions), &candidates, depth);
+        self.state.aborted = false;
+        if let Some((mv, score)) = drawn {
+            if mv != result.best_move {
+                result.pv = vec![mv];
+            }
+            (result.best_move, result.plain_move, result.score) = (mv, mv, score);
+            result.nodes = self.state.nodes;
+        }
     }
 
     /// Asks the policy for the move to play, under its allowance: what is

@@ -19,7 +19,6 @@ mod root_stability;
 pub mod score;
 pub mod see;
 mod singular;
-mod softmax_root;
 mod state;
 mod threads;
 pub mod time;

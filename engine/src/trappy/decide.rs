@@ -11,11 +11,11 @@
 //! move by the margin settles the question. The plain move wins ties, and
 //! whatever the allowance cuts short counts as not found.
 
-use super::config::TrapConfig;
 use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
-use super::modelled_opponent::ModelledOpponent;
-use super::reply_model::{LikelyReply, ReplyModel};
+use super::replies::modelled_opponent::ModelledOpponent;
+use super::replies::{LikelyReply, ReplyModel};
 use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
+use super::TrapConfig;
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
 use crate::search::tt::Bound;

@@ -16,7 +16,7 @@
 //! grows, so the smallest `raw` at which a move would beat another is
 //! found by bisection and settled by one null-window search (`decide.rs`).
 
-use super::reply_model::LikelyReply;
+use super::replies::LikelyReply;
 use crate::search::score::{win_chance, MATE_BOUND, RESULT_SCALE};
 use movegen::Move;
 

@@ -88,7 +88,7 @@ pub fn record_iteration(histories: &mut Vec<RootHistory>, probe: &RootProbe<'_>,
 // deeper one, as Beowulf did. This is the iterations' guess, which costs
 // no search: the annotator reports it, and the decision uses it to pick
 // which moves to look at before asking the opponent model proper
-// (`reply_model.rs`, asked through `modelled_opponent.rs`).
+// (`replies/`).
 
 /// The first iteration whose preferred reply is an opponent's view: at
 /// iteration 2 each reply is resolved by quiescence.

@@ -31,7 +31,7 @@ pub enum TunableKind {
     /// shows a combo (a check for false/true); SPSA leaves it out, since a
     /// step between two choices means nothing.
     Choice(&'static [&'static str]),
-    /// A knob of a fallible opponent model (`fallible.rs`): an option for
+    /// A knob of a fallible opponent model (`fallible/`): an option for
     /// whoever wants a weaker player, not strength, so SPSA leaves it out.
     OpponentModel,
 }

@@ -205,7 +205,7 @@ declare_tunables! {
     trap_result_centre: "TrapResultCentre" = 0, -3000, 3000, 100, shown;
     trap_result_scale: "TrapResultScale" = 400, 100, 4000, 50, shown;
     trap_budget: "TrapBudget" = 50, 0, 1000, 5, shown;
-    // Fallible opponent models (see fallible.rs), all off by default: options,
+    // Fallible opponent models (see fallible/), all off by default: options,
     // not strength parameters, so `trappy spsa` leaves them out.
     weak_depth: "WeakDepth" = 0, 0, 60, 1 => TunableKind::OpponentModel;
     weak_nodes: "WeakNodes" = 0, 0, 100_000_000, 1000 => TunableKind::OpponentModel;

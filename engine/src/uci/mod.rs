@@ -16,7 +16,7 @@ use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
 use crate::search::{ReportedLine, SearchReport, SearchRequest, SearchResult};
 use crate::strength::{lift_limit, StrengthLimit};
-use crate::trappy::reply_model::OpponentModelChoice;
+use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::Tunables;
 use movegen::Board;

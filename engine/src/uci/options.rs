@@ -4,7 +4,7 @@
 use crate::nnue::Network;
 use crate::opponent::{OpponentInfo, OPPONENT_ELO_RANGE};
 use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
-use crate::trappy::reply_model::OpponentModelChoice;
+use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
 use crate::tunables::{uci_option_lines, Tunables, TUNABLE_SPECS};
 use std::sync::Arc;
@@ -36,7 +36,7 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         format!("option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
         "option name UCI_Opponent type string default <empty>".to_string(),
         format!("option name OpponentElo type spin default 0 min 0 max {}", OPPONENT_ELO_RANGE.end()),
-        format!("option name OpponentModel type string default {}", crate::trappy::reply_model::AUTODISCOVER),
+        format!("option name OpponentModel type string default {}", crate::trappy::replies::AUTODISCOVER),
         "option name OpponentHuman type check default false".to_string(),
     ];
     let shown = TUNABLE_SPECS.iter().map(|spec| all_tunables || spec.shown);

@@ -19,7 +19,7 @@ use crate::support::parallel::over_chunks;
 use clap::Args;
 use engine::lc0::{network_name, Lc0Network, Scratch};
 use engine::search::{SearchLimits, SearchRequest, Searcher};
-use engine::trappy::natural::{probabilities, score_replies};
+use engine::trappy::replies::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
 use movegen::{Board, Move};
 use std::collections::BTreeMap;

@@ -10,7 +10,7 @@
 //! reply" is ours and it sees through the very traps it should fall for.
 //! The opponent's own table lives for the game, as a real engine's does.
 
-use super::reply_model::{LikelyReply, ReplyModel};
+use super::{LikelyReply, ReplyModel};
 use crate::lc0::Scratch;
 use crate::search::root_policy::RootProbe;
 use crate::search::{SearchLimits, SearchRequest, Searcher};

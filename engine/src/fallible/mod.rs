@@ -10,8 +10,11 @@
 //!   transposition table stays consistent (H.G. Muller's suggestion).
 //! - `WeakTopK` / `WeakTemperature`: instead of the best move, a softmax
 //!   draw among the k best root moves, each re-searched with a full window
-//!   one ply shallower than the final iteration. The draw is seeded by the
-//!   position and `WeakSeed`, so the same position gets the same move.
+//!   one ply shallower than the final iteration (`root_pick.rs`). The draw
+//!   is seeded by the position and `WeakSeed`, so the same position gets
+//!   the same move.
+
+pub mod root_pick;
 
 use crate::tunables::Tunables;
 
