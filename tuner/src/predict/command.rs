@@ -63,10 +63,35 @@ struct Observation {
     played_rank: usize,
     /// Whether the searching model at each requested depth chose it.
     searched_agrees: Vec<bool>,
-    /// Per network: whether its most likely move was played, and the
-    /// probability it gave the move played.
-    networks: Vec<(bool, f32)>,
+    /// What each network said of the position.
+    networks: Vec<NetworkView>,
 }
+
+/// One network's policy in one position, as the fit of its temperature
+/// needs it.
+struct NetworkView {
+    /// Its most likely move was the move played.
+    top_played: bool,
+    /// The log-probability of every legal move, most likely first.
+    log_policy: Vec<f64>,
+    /// The move played's place in `log_policy`.
+    played: usize,
+}
+
+impl NetworkView {
+    /// The log-probability of the move played once the policy is
+    /// softened (above 1) or sharpened (below) by `temperature`.
+    fn log_probability(&self, temperature: f64) -> f64 {
+        let scaled: Vec<f64> = self.log_policy.iter().map(|lp| lp / temperature).collect();
+        let best = scaled.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = scaled.iter().map(|s| (s - best).exp()).sum();
+        scaled[self.played] - best - total.ln()
+    }
+}
+
+/// Policy temperatures tried for a network's fit, in hundredths.
+const POLICY_TEMPERATURES: std::ops::RangeInclusive<u32> = 40..=300;
+const POLICY_TEMPERATURE_STEP: u32 = 5;
 
 /// A move to look at: the position before it, the game's earlier
 /// positions (for repetitions) and the move played.
@@ -176,9 +201,11 @@ fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Ne
                 .iter()
                 .map(|network| {
                     let policy = network.policy_with(&positions, &mut scratch);
-                    let probability =
-                        policy.iter().find(|entry| entry.mv == played).map_or(0.0, |entry| entry.probability);
-                    (policy.first().is_some_and(|best| best.mv == played), probability)
+                    NetworkView {
+                        top_played: policy.first().is_some_and(|best| best.mv == played),
+                        log_policy: policy.iter().map(|e| f64::from(e.probability).max(1e-12).ln()).collect(),
+                        played: policy.iter().position(|e| e.mv == played).unwrap_or(0),
+                    }
                 })
                 .collect();
             Observation {
@@ -201,6 +228,21 @@ fn log_likelihood(observations: &[&Observation], temperature: i32) -> f64 {
     total / observations.len().max(1) as f64
 }
 
+fn mean_log_probability(views: &[&NetworkView], temperature: f64) -> f64 {
+    views.iter().map(|view| view.log_probability(temperature)).sum::<f64>() / views.len().max(1) as f64
+}
+
+/// The policy temperature that makes the played moves most likely, and
+/// their mean log-probability there.
+fn fitted_policy_temperature(views: &[&NetworkView]) -> (f64, f64) {
+    POLICY_TEMPERATURES
+        .step_by(POLICY_TEMPERATURE_STEP as usize)
+        .map(|hundredths| f64::from(hundredths) / 100.0)
+        .map(|t| (t, mean_log_probability(views, t)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((1.0, 0.0))
+}
+
 fn report(observations: &[Observation], depths: &[i32], networks: &[&str]) -> String {
     let mut by_player: BTreeMap<&str, Vec<&Observation>> = BTreeMap::new();
     for observation in observations {
@@ -211,7 +253,7 @@ fn report(observations: &[Observation], depths: &[i32], networks: &[&str]) -> St
         let _ = write!(text, "  depth {depth:<2}");
     }
     for name in networks {
-        let _ = write!(text, "  {name:>12} log-lik");
+        let _ = write!(text, "  {name:>12} log-lik  temp log-lik");
     }
     for (player, moves) in &by_player {
         let n = moves.len() as f64;
@@ -232,15 +274,22 @@ fn report(observations: &[Observation], depths: &[i32], networks: &[&str]) -> St
             let _ = write!(text, "  {:>6.1} %", rate(&|o| o.searched_agrees[index]));
         }
         for index in 0..networks.len() {
-            let likelihood = moves.iter().map(|o| f64::from(o.networks[index].1).max(1e-12).ln()).sum::<f64>() / n;
-            let _ = write!(text, "  {:>10.1} %  {likelihood:>6.3}", rate(&|o| o.networks[index].0));
+            let views: Vec<&NetworkView> = moves.iter().map(|o| &o.networks[index]).collect();
+            let (temperature, fitted) = fitted_policy_temperature(&views);
+            let _ = write!(
+                text,
+                "  {:>10.1} %  {:>6.3}  {temperature:>4.2}  {fitted:>6.3}",
+                rate(&|o| o.networks[index].top_played),
+                mean_log_probability(&views, 1.0)
+            );
         }
     }
     text.push_str(
         "\nnatural: the natural-move model's first choice was played; top 3: among its first three; \
          temperature: the softmax temperature that makes the played moves most likely (log-lik: their \
          mean log-probability there); depth N: a search to N plies chose the move played; a network: its \
-         most likely move was played (log-lik: the mean log-probability it gave the move played).",
+         most likely move was played (log-lik: the mean log-probability it gave the move played; temp: the \
+         temperature of its policy that makes the played moves most likely, log-lik there).",
     );
     text
 }
@@ -307,7 +356,8 @@ mod tests {
         let text = run_predict(&args).expect("a report");
         assert!(text.lines().next().is_some_and(|header| header.contains("stepper")), "{text}");
         let row = text.lines().find(|l| l.starts_with("Stepper")).expect("a row");
-        let log_likelihood: f64 = row.split_whitespace().last().and_then(|v| v.parse().ok()).expect("a number");
+        let columns: Vec<&str> = row.split_whitespace().collect();
+        let log_likelihood: f64 = columns[columns.len() - 3].parse().expect("a number");
         // Independently: each move's probability is e^4 over the sum for
         // every legal move, e^4 for a step north of one square, 1 otherwise.
         let mut board = Board::startpos();
@@ -323,6 +373,31 @@ mod tests {
             }
         }
         assert!((log_likelihood - expected).abs() < 0.0015, "{log_likelihood} vs {expected}: {text}");
+    }
+
+    #[test]
+    fn the_fitted_policy_temperature_is_the_one_the_moves_were_drawn_at() {
+        // A policy of 0.64, 0.32, 0.04 softened at temperature 2 is
+        // 0.5, 0.354, 0.125 (its square roots, normalised): 1000 moves
+        // played in those shares give back temperature 2, and the policy
+        // as it stands fits them worse.
+        let log_policy: Vec<f64> = [0.64f64, 0.32, 0.04].iter().map(|p| p.ln()).collect();
+        let roots: Vec<f64> = [0.64f64, 0.32, 0.04].iter().map(|p| p.sqrt()).collect();
+        let total: f64 = roots.iter().sum();
+        let mut views = Vec::new();
+        for (played, root) in roots.iter().enumerate() {
+            let count = (1000.0 * root / total).round() as usize;
+            views.extend((0..count).map(|_| NetworkView {
+                top_played: played == 0,
+                log_policy: log_policy.clone(),
+                played,
+            }));
+        }
+        let views: Vec<&NetworkView> = views.iter().collect();
+        let (temperature, fitted) = fitted_policy_temperature(&views);
+        assert!((temperature - 2.0).abs() < 0.051, "{temperature}");
+        assert!(fitted > mean_log_probability(&views, 1.0) + 0.01, "{fitted}");
+        assert!((views[0].log_probability(1.0) - 0.64f64.ln()).abs() < 1e-12);
     }
 
     #[test]
