@@ -18,6 +18,7 @@
 use crate::support::parallel::over_chunks;
 use clap::Args;
 use engine::lc0::{network_name, Lc0Network, Scratch};
+use engine::probability::softmax;
 use engine::search::{SearchLimits, SearchRequest, Searcher};
 use engine::trappy::replies::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
@@ -82,10 +83,7 @@ impl NetworkView {
     /// The log-probability of the move played once the policy is
     /// softened (above 1) or sharpened (below) by `temperature`.
     fn log_probability(&self, temperature: f64) -> f64 {
-        let scaled: Vec<f64> = self.log_policy.iter().map(|lp| lp / temperature).collect();
-        let best = scaled.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = scaled.iter().map(|s| (s - best).exp()).sum();
-        scaled[self.played] - best - total.ln()
+        softmax(&self.log_policy, temperature).get(self.played).copied().unwrap_or(0.0).max(1e-12).ln()
     }
 }
 
@@ -204,6 +202,7 @@ fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Ne
                     NetworkView {
                         top_played: policy.first().is_some_and(|best| best.mv == played),
                         log_policy: policy.iter().map(|e| f64::from(e.probability).max(1e-12).ln()).collect(),
+                        // The policy lists every legal move, the move played among them.
                         played: policy.iter().position(|e| e.mv == played).unwrap_or(0),
                     }
                 })
