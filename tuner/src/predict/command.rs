@@ -75,15 +75,17 @@ struct NetworkView {
     top_played: bool,
     /// The log-probability of every legal move, most likely first.
     log_policy: Vec<f64>,
-    /// The move played's place in `log_policy`.
-    played: usize,
+    /// The move played's place in `log_policy` (none if the network
+    /// left it out: then it counts as all but impossible).
+    played: Option<usize>,
 }
 
 impl NetworkView {
     /// The log-probability of the move played once the policy is
     /// softened (above 1) or sharpened (below) by `temperature`.
     fn log_probability(&self, temperature: f64) -> f64 {
-        softmax(&self.log_policy, temperature).get(self.played).copied().unwrap_or(0.0).max(1e-12).ln()
+        let probability = self.played.and_then(|index| softmax(&self.log_policy, temperature).get(index).copied());
+        probability.unwrap_or(0.0).max(1e-12).ln()
     }
 }
 
@@ -202,8 +204,7 @@ fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Ne
                     NetworkView {
                         top_played: policy.first().is_some_and(|best| best.mv == played),
                         log_policy: policy.iter().map(|e| f64::from(e.probability).max(1e-12).ln()).collect(),
-                        // The policy lists every legal move, the move played among them.
-                        played: policy.iter().position(|e| e.mv == played).unwrap_or(0),
+                        played: policy.iter().position(|e| e.mv == played),
                     }
                 })
                 .collect();
@@ -389,7 +390,7 @@ mod tests {
             views.extend((0..count).map(|_| NetworkView {
                 top_played: played == 0,
                 log_policy: log_policy.clone(),
-                played,
+                played: Some(played),
             }));
         }
         let views: Vec<&NetworkView> = views.iter().collect();
@@ -397,6 +398,8 @@ mod tests {
         assert!((temperature - 2.0).abs() < 0.051, "{temperature}");
         assert!(fitted > mean_log_probability(&views, 1.0) + 0.01, "{fitted}");
         assert!((views[0].log_probability(1.0) - 0.64f64.ln()).abs() < 1e-12);
+        let left_out = NetworkView { top_played: false, log_policy, played: None };
+        assert!(left_out.log_probability(1.0) < views[2].log_probability(1.0) - 20.0, "a move the policy left out");
     }
 
     #[test]
