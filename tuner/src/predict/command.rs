@@ -85,9 +85,13 @@ impl NetworkView {
     /// softened (above 1) or sharpened (below) by `temperature`.
     fn log_probability(&self, temperature: f64) -> f64 {
         let probability = self.played.and_then(|index| softmax(&self.log_policy, temperature).get(index).copied());
-        probability.unwrap_or(0.0).max(1e-12).ln()
+        probability.unwrap_or(0.0).max(LEAST_PROBABILITY).ln()
     }
 }
+
+/// The least probability a played move counts at: a model that ruled the
+/// move out costs a large but finite log-likelihood, not minus infinity.
+const LEAST_PROBABILITY: f64 = 1e-12;
 
 /// Policy temperatures tried for a network's fit, in hundredths.
 const POLICY_TEMPERATURES: std::ops::RangeInclusive<u32> = 40..=300;
@@ -203,7 +207,10 @@ fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Ne
                     let policy = network.policy_with(&positions, &mut scratch);
                     NetworkView {
                         top_played: policy.first().is_some_and(|best| best.mv == played),
-                        log_policy: policy.iter().map(|e| f64::from(e.probability).max(1e-12).ln()).collect(),
+                        log_policy: policy
+                            .iter()
+                            .map(|e| f64::from(e.probability).max(LEAST_PROBABILITY).ln())
+                            .collect(),
                         played: policy.iter().position(|e| e.mv == played),
                     }
                 })
@@ -223,7 +230,9 @@ fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Ne
 fn log_likelihood(observations: &[&Observation], temperature: i32) -> f64 {
     let total: f64 = observations
         .iter()
-        .map(|o| probabilities(&o.scores, temperature).get(o.played_rank).copied().unwrap_or(0.0).max(1e-12).ln())
+        .map(|o| {
+            probabilities(&o.scores, temperature).get(o.played_rank).copied().unwrap_or(0.0).max(LEAST_PROBABILITY).ln()
+        })
         .sum();
     total / observations.len().max(1) as f64
 }
