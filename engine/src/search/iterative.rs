@@ -6,6 +6,7 @@
 
 use super::history::Continuation;
 use super::ordering::ScoredMoves;
+use super::policy_time::UNTIMED_DECISION_SHARE;
 use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
@@ -100,7 +101,10 @@ impl Searcher {
         let search_limit = (node_limit - held_back).min(self.weak_node_cap());
         // Under a clock, what the decisions took is left to the decision.
         let search_timer = match policy {
-            Some(_) => timer.leaving(self.policy_time.reserve()),
+            Some(_) => match self.policy_time.reserve() {
+                Some(reserve) => timer.leaving(reserve),
+                None => timer.leaving_share(UNTIMED_DECISION_SHARE),
+            },
             None => timer.clone(),
         };
         self.state = SearchState::new(search_limit, Some(search_timer.clone()), request.game_keys, board.hash());

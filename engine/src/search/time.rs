@@ -129,6 +129,12 @@ impl TimeManager {
 
     /// The time the limits count: since the start, or when pondering,
     /// nothing until `ponderhit` and the time since it after.
+    /// `leaving` a `share` (0 to 1) of the limit it would come forward from.
+    pub fn leaving_share(&self, share: f64) -> TimeManager {
+        let Some(limit) = self.soft.or(self.hard) else { return self.clone() };
+        self.leaving(limit.mul_f64(share.clamp(0.0, 1.0)))
+    }
+
     pub fn elapsed(&self) -> Duration {
         match &self.ponder {
             None => self.start.elapsed(),
@@ -227,6 +233,8 @@ mod tests {
         let movetime = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };
         let tm = TimeManager::new(&movetime, Duration::ZERO, 16);
         assert_eq!(tm.leaving(Duration::from_millis(50)).hard, Some(Duration::from_millis(250)));
+        // Before any decision was timed, a share of the limit.
+        assert_eq!(tm.leaving_share(0.25).hard, Some(Duration::from_millis(225)));
         // Without a deadline there is nothing to leave.
         let tm = TimeManager::new(&SearchLimits::depth(6), Duration::ZERO, 16);
         let leaving = tm.leaving(Duration::from_millis(50));
