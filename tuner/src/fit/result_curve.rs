@@ -98,12 +98,7 @@ pub fn fit_curve(data: &[ScoredResult]) -> ResultCurve {
 pub fn scored_results(games: &[PgnGame], player: &str) -> Vec<ScoredResult> {
     let mut found = Vec::new();
     for game in games {
-        let white_points = match game.result.as_str() {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            "1/2-1/2" => 0.5,
-            _ => continue,
-        };
+        let Some(white_points) = game.white_points() else { continue };
         let (plays_white, plays_black) = (game.tag("White") == Some(player), game.tag("Black") == Some(player));
         let mut white_to_move = game.start.side_to_move() == Color::White;
         for comment in &game.comments {
