@@ -54,6 +54,12 @@ const FLOOR_REPLIES: u64 = 4;
 /// (docs/results/decision-floor.md).
 pub const FLOOR_NODES: u64 = FLOOR_MOVES * (NETWORK_PASS_NODES + FLOOR_REPLIES * REPLY_SEARCH_NODES);
 
+/// What an alternative's expected score must beat the plain move's by, in
+/// points: the plain move wins ties and near-ties. An option once; its SPSA
+/// (docs/results/expected-score.md) wandered from 5 permille and back
+/// without a direction, so it is a constant.
+const MARGIN_POINTS: f64 = 0.005;
+
 /// When traps are set (`Traps`): the one switch. Each mode's value is its
 /// place among the option's choices (`auto`, `on`, `off`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -115,7 +121,7 @@ impl TrapConfig {
             mode: TrapMode::of(t),
             trust: f64::from(t.trap_trust) / 100.0,
             profit_cap: t.trap_profit_cap,
-            margin: f64::from(t.trap_margin) / 1000.0,
+            margin: MARGIN_POINTS,
             coverage: f64::from(t.trap_coverage) / 1000.0,
             curve: ResultCurve::of_centipawns(t.trap_result_centre, t.trap_result_scale),
             budget_percent: t.trap_budget as u64,

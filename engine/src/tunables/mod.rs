@@ -99,6 +99,10 @@ const RETIRED: &[(&str, &str)] = &[
     ("TrapScale", "TrapTrust is the trust in the opponent model; Traps off turns traps off"),
     ("TrapReplies", "TrapCoverage alone says which replies are searched: the likeliest, until they carry its share"),
     ("TrapCandidates", "TrapBudget alone caps the decision: alternatives are verified while its allowance lasts"),
+    (
+        "TrapMargin",
+        "an alternative beats the plain move by a fixed 5 permille of a point: no run found a margin that pays",
+    ),
 ];
 
 /// What took the place of a retired option, `None` for any other name.

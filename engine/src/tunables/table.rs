@@ -185,14 +185,12 @@ declare_tunables! {
     // well below the engine); on, whatever is known; off, never (the plain
     // engine, node for node). TrapTrust is the trust in the opponent
     // model, in percent. A reply's value counts up to TrapProfitCap above
-    // the plain score; an alternative must beat the plain move's expected
-    // score by TrapMargin (permille of a point); the likeliest replies are
+    // the plain score; the likeliest replies are
     // searched until they carry TrapCoverage permille of the model's
     // probability (docs/trappy-root.md says why 800).
     trap_mode: "Traps" = 0, 0, 2, 1 => TunableKind::Choice(&["auto", "on", "off"]), shown;
     trap_trust: "TrapTrust" = 100, 1, 100, 10, shown;
     trap_profit_cap: "TrapProfitCap" = 600, 0, 2000, 20;
-    trap_margin: "TrapMargin" = 5, 0, 100, 2;
     trap_coverage: "TrapCoverage" = 800, 0, 1000, 25;
     // The opponent models' own parameters (OpponentModel says which model):
     // the natural model's softmax temperature in centipawns, and the plies
