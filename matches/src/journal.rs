@@ -265,9 +265,9 @@ pub fn read_journal_with_layout(path: &Path) -> Result<(Option<JournalLayout>, V
 mod tests {
     use super::*;
 
-    #[test]
-    fn entries_round_trip_and_torn_lines_are_skipped() {
-        let entry = JournalEntry {
+    /// A game's entry with every field away from its default.
+    fn sample_entry() -> JournalEntry {
+        JournalEntry {
             game: 17,
             white: "trappy \"default\"".into(),
             black: "plain\\x".into(),
@@ -286,7 +286,12 @@ mod tests {
                 },
                 TrappyCounts::default(),
             ],
-        };
+        }
+    }
+
+    #[test]
+    fn entries_round_trip_as_json_and_older_lines_still_read() {
+        let entry = sample_entry();
         assert_eq!(JournalEntry::from_json(&entry.to_json()), Ok(entry.clone()));
         // A name with a tab, a quote and a non-ASCII letter is still JSON
         // that any reader accepts, with the counters named.
@@ -335,6 +340,11 @@ mod tests {
         // Lines from before the trappy counters still read, with zeros.
         let old = r#"{"game":3,"white":"a","black":"b","result":"1-0","termination":"checkmate","plies":9}"#;
         assert_eq!(JournalEntry::from_json(old).map(|e| e.trappy), Ok([TrappyCounts::default(); 2]));
+    }
+
+    #[test]
+    fn torn_lines_are_skipped_and_a_resume_keeps_the_games() {
+        let entry = sample_entry();
         let path = std::env::temp_dir().join(format!("trappy-journal-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
         let layout = JournalLayout {
@@ -364,6 +374,27 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("read");
         assert_eq!(text.lines().count(), 4, "{text}");
         assert!(text.ends_with('\n'));
+        // A journal from before layouts reads with none, and gets one.
+        std::fs::write(&path, text.lines().skip(1).map(|l| format!("{l}\n")).collect::<String>()).expect("write");
+        assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((None, 2)));
+        drop(JournalWriter::open(&path, &layout).expect("reopen"));
+        assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((Some(layout), 2)));
+        std::fs::write(&path, "garbage\n{}\n").expect("write");
+        assert!(read_journal(&path).is_err());
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_pool_journal_renumbered_for_more_pairs_keeps_each_games_place() {
+        let entry = sample_entry();
+        let layout = JournalLayout {
+            event: "e".into(),
+            players: vec!["trappy \"default\"".into(), "plain\\x".into()],
+            kind: TournamentKind::HeadToHead,
+            pairs_per_pairing: 10,
+            openings: 10,
+        };
+        let path = std::env::temp_dir().join(format!("trappy-journal-pool-{}.jsonl", std::process::id()));
         // Renumbered for more pairs before it is read, a game keeps its
         // pairing, pair and colours.
         let pool = JournalLayout {
@@ -389,13 +420,5 @@ mod tests {
         let error = renumber_for(&pool_path, &JournalLayout { pairs_per_pairing: 5, ..pool }).expect_err("fewer");
         assert!(error.contains("at least"), "{error}");
         let _ = std::fs::remove_file(&pool_path);
-        // A journal from before layouts reads with none, and gets one.
-        std::fs::write(&path, text.lines().skip(1).map(|l| format!("{l}\n")).collect::<String>()).expect("write");
-        assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((None, 2)));
-        drop(JournalWriter::open(&path, &layout).expect("reopen"));
-        assert_eq!(read_journal_with_layout(&path).map(|(l, e)| (l, e.len())), Ok((Some(layout), 2)));
-        std::fs::write(&path, "garbage\n{}\n").expect("write");
-        assert!(read_journal(&path).is_err());
-        let _ = std::fs::remove_file(&path);
     }
 }
