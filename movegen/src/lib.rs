@@ -1,6 +1,6 @@
 //! Chess rules and nothing else: squares and bitboards, magic-bitboard
 //! attacks generated at build time, legal move generation, FEN, Zobrist
-//! keys, UCI and SAN notation, draw rules, and perft.
+//! keys, UCI and SAN notation, PGN games, draw rules, and perft.
 
 mod attacks;
 mod bitboard;
@@ -35,7 +35,7 @@ pub use draw::{has_repeated, is_threefold_repetition, repetition_count};
 pub use fen::{FenError, FenErrorKind, FenField};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::PieceMoves;
-pub use notation::{SanError, UciMoveError};
+pub use notation::{read_pgn, PgnError, PgnGame, SanError, UciMoveError};
 pub use perft::{divide, perft};
 pub use perft_suite::{parse_perft_line, parse_perft_suite, PerftCase, PerftSuiteError};
 pub use piece::Piece;
