@@ -143,9 +143,7 @@ fn ranked(report: &RootAnnotation, margin: f64) -> Vec<RootMove> {
             (report.rank_value(root, margin), entry)
         })
         .collect();
-    roots.sort_by(|(a, x), (b, y)| {
-        (y.mv == report.chosen).cmp(&(x.mv == report.chosen)).then(b.total_cmp(a))
-    });
+    roots.sort_by(|(a, x), (b, y)| (y.mv == report.chosen).cmp(&(x.mv == report.chosen)).then(b.total_cmp(a)));
     roots.into_iter().map(|(_, root)| root).collect()
 }
 
@@ -232,12 +230,7 @@ impl Annotation {
     /// "Bxd1 (the natural model: 100 %), which walks into mate in 2".
     pub fn trap_sentence(&self, root: &RootMove, trap: &Trap) -> String {
         let reply = self.after(&[root.mv]).san(trap.reply);
-        format!(
-            "{reply} ({}: {}), which {}",
-            self.model,
-            percent(trap.probability),
-            loss_words(root.raw, trap.value)
-        )
+        format!("{reply} ({}: {}), which {}", self.model, percent(trap.probability), loss_words(root.raw, trap.value))
     }
 
     /// The picture's caption: who moves, and the trap in words.

@@ -23,8 +23,8 @@
 
 use super::output::emit;
 use super::trap_annotation::{
-    annotate, endpoints, loss_words, percent, san_line, side_name, trap_drawing, Annotation, AnnotatorSetup,
-    RootMove, Trap,
+    annotate, endpoints, loss_words, percent, san_line, side_name, trap_drawing, Annotation, AnnotatorSetup, RootMove,
+    Trap,
 };
 use super::trap_pgn::tag;
 use crate::search::score::MATE_BOUND;
@@ -191,9 +191,9 @@ fn missed_trap<'a>(annotation: &'a Annotation, played: &RootMove) -> Option<(&'a
 /// The trap `root` sets, if it sets one: its likeliest reply played at
 /// least `SET_SHARE` that loses at least `SET_LOSS`.
 fn set_trap(root: &RootMove) -> Option<&Trap> {
-    root.traps.iter().find(|trap| {
-        trap.probability >= SET_SHARE && (trap.value >= MATE_BOUND || trap.value - root.raw >= SET_LOSS)
-    })
+    root.traps
+        .iter()
+        .find(|trap| trap.probability >= SET_SHARE && (trap.value >= MATE_BOUND || trap.value - root.raw >= SET_LOSS))
 }
 
 /// The game's first comment: each side's traps, and the model.
@@ -219,14 +219,7 @@ fn summary(counts: &[TrapCount; 2], model: &str, described: &str, depth: i32) ->
 
 /// The game as PGN: its tags (the annotator's own added), the summary, and
 /// each move with its notes.
-fn write_game(
-    game: &PgnGame,
-    boards: &[Board],
-    notes: &[MoveNote],
-    summary: &str,
-    model: &str,
-    depth: i32,
-) -> String {
+fn write_game(game: &PgnGame, boards: &[Board], notes: &[MoveNote], summary: &str, model: &str, depth: i32) -> String {
     let mut pgn = String::new();
     for (name, value) in game.tags.iter().filter(|(name, _)| name != "Annotator") {
         pgn += &tag(name, value);

@@ -9,10 +9,12 @@
 //! side, as every PGN viewer reads them.
 
 use super::trap_annotation::{
-    loss_words, percent, pgn_eval, reply_drawing, san_line, score_words, trap_drawing, Annotation, RootMove, Trap,
-    MOST_VARIATIONS,
+    loss_words, percent, pgn_eval, reply_drawing, san_line, score_words, Annotation, RootMove, Trap, MOST_VARIATIONS,
 };
 use movegen::{Board, Color};
+
+/// How a trap is drawn, which the harness's game PGN draws with too.
+pub use super::trap_annotation::trap_drawing;
 
 impl Annotation {
     /// The chapters as one PGN; an empty string when no move sets a trap.

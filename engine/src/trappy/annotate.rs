@@ -137,8 +137,7 @@ impl RootPolicy for Annotator {
             self.value(root);
         }
         let chosen = choice(&roots, self.config.margin, iteration.score);
-        self.annotation =
-            Some(RootAnnotation { depth: iteration.depth as usize, plain, chosen, roots });
+        self.annotation = Some(RootAnnotation { depth: iteration.depth as usize, plain, chosen, roots });
         Some(chosen)
     }
 }
