@@ -5,9 +5,10 @@
 //! pawn), at `GAME_DEPTH` unless told, with the game's history (for
 //! repetitions, and the history a network reads). Then:
 //!
-//! - **set**: the move played has a reply the model gives at least
-//!   `SET_SHARE` (5 %) that loses at least `SET_LOSS` (two pawns) or walks
-//!   into mate: marked `!?`, the likeliest such reply drawn;
+//! - **set**: the move played has a reply among the model's `TEMPTING`
+//!   (three) likeliest, given at least `SET_SHARE` (5 %), that loses at
+//!   least `SET_LOSS` (two pawns) or walks into mate: marked `!?`, the
+//!   likeliest such reply drawn;
 //! - **sprung**: the opponent then played one of that move's losing
 //!   replies (marked `?`, or `??` when it loses three pawns or walks into
 //!   mate), with the punishing line; **avoided** otherwise;
@@ -40,6 +41,9 @@ pub const GAME_DEPTH: i32 = 5;
 /// and marking it buries the traps a coach would show.
 pub const SET_SHARE: f64 = 0.05;
 pub const SET_LOSS: i32 = 200;
+/// ... and is among the model's three likeliest replies: where twenty quiet
+/// moves are as likely, one of them that blunders is no temptation.
+pub const TEMPTING: usize = 3;
 /// A trap move the player could have chosen instead is at most this far
 /// below the move played against best play, in centipawns.
 pub const NEARLY_EQUAL: i32 = 30;
@@ -50,8 +54,8 @@ const BLUNDER: i32 = 300;
 
 /// What `trappy traps --help` says of `--game`.
 pub const GAME_HELP: &str = "With --game, each move's position is annotated (depth 5 unless --depth) \
-and marked in the PGN written to stdout: a trap SET (the move has a reply the model plays at \
-least 5 % of the time that loses two pawns or walks into mate; !?), SPRUNG (the opponent played a losing reply; ? or ??) or AVOIDED, and \
+and marked in the PGN written to stdout: a trap SET (the move has a reply among the model's three likeliest, \
+played at least 5 % of the time, that loses two pawns or walks into mate; !?), SPRUNG (the opponent played a losing reply; ? or ??) or AVOIDED, and \
 where the player COULD HAVE SET one (another move at most 0.30 pawns worse against best play, \
 at least 0.02 points better in expected score against the model; a variation). The model is the \
 engine's: --opponent-model, by default the rated networks beside the binary, else natural; the \
@@ -188,12 +192,15 @@ fn missed_trap<'a>(annotation: &'a Annotation, played: &RootMove) -> Option<(&'a
     })
 }
 
-/// The trap `root` sets, if it sets one: its likeliest reply played at
-/// least `SET_SHARE` that loses at least `SET_LOSS`.
+/// The trap `root` sets, if it sets one: its likeliest reply among the
+/// model's `TEMPTING` likeliest, played at least `SET_SHARE`, that loses
+/// at least `SET_LOSS`.
 fn set_trap(root: &RootMove) -> Option<&Trap> {
-    root.traps
-        .iter()
-        .find(|trap| trap.probability >= SET_SHARE && (trap.value >= MATE_BOUND || trap.value - root.raw >= SET_LOSS))
+    let tempting: Vec<Move> = root.replies.iter().take(TEMPTING).map(|r| r.reply).collect();
+    root.traps.iter().find(|trap| {
+        let loses = trap.value >= MATE_BOUND || trap.value - root.raw >= SET_LOSS;
+        tempting.contains(&trap.reply) && trap.probability >= SET_SHARE && loses
+    })
 }
 
 /// The game's first comment: each side's traps, and the model.
@@ -209,7 +216,7 @@ fn summary(counts: &[TrapCount; 2], model: &str, described: &str, depth: i32) ->
         )
     };
     format!(
-        "trappy traps at depth {depth}, the opponent modelled by {model} [{described}]: a trap is set where a reply the model plays at least {} loses at least {} pawns or walks into mate. {}; {}.",
+        "trappy traps at depth {depth}, the opponent modelled by {model} [{described}]: a trap is set where one of the model's three likeliest replies, played at least {}, loses at least {} pawns or walks into mate. {}; {}.",
         percent(SET_SHARE),
         SET_LOSS / 100,
         side("White", &counts[0]),

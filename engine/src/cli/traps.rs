@@ -8,13 +8,14 @@
 
 use super::output::emit;
 use super::trap_annotation::{annotate, percent, san_line, score_words, Annotation, AnnotatorSetup, RootMove};
+use crate::trappy::replies::opponent_model::discovery_folders;
 use crate::trappy::replies::{OpponentModelChoice, ReplyModel, AUTODISCOVER};
 use crate::tunables::Tunables;
 use clap::Args;
 use movegen::Board;
 
 #[derive(Args, Debug)]
-#[command(after_help = super::trap_game::GAME_HELP)]
+#[command(after_help = help_after())]
 pub struct TrapsArgs {
     /// Position to annotate
     #[arg(long, required_unless_present = "game", conflicts_with = "game")]
@@ -54,6 +55,27 @@ pub struct TrapsArgs {
     /// is a reply the model gives at least 1 % that loses at least a pawn
     #[arg(long, value_name = "MODEL", default_value = AUTODISCOVER)]
     pub opponent_model: String,
+}
+
+/// The text after the options: what `--game` marks, and the model the
+/// annotator would take by default here. Listing the discovery folders
+/// costs two directory reads; loading a network is left to the run.
+fn help_after() -> String {
+    let folders = discovery_folders();
+    let networks: Vec<String> = folders
+        .iter()
+        .filter_map(|folder| std::fs::read_dir(folder).ok())
+        .flat_map(|entries| entries.filter_map(|entry| entry.ok()))
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".pb.gz") || name.ends_with(".pb"))
+        .collect();
+    let places: Vec<String> = folders.iter().map(|folder| folder.display().to_string()).collect();
+    let model = if networks.is_empty() {
+        format!("the natural model (no network file in {})", places.join(" or "))
+    } else {
+        format!("the rated network nearest the middle of {} (or natural if none carries a rating)", networks.join(", "))
+    };
+    format!("{}\n\nThe model by default, here: {model}.", super::trap_game::GAME_HELP)
 }
 
 /// The default depth for one position.
