@@ -22,7 +22,7 @@ pub struct TrapsArgs {
     pub fen: Option<String>,
     /// Annotate every move of the games in this PGN file instead: one PGN
     /// out, with where each side set a trap, sprang one or missed one
-    #[arg(long, value_name = "FILE.pgn")]
+    #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["json", "svg", "all"])]
     pub game: Option<std::path::PathBuf>,
     /// Search depth (at least 3: the replies are searched two plies less);
     /// by default 8 for a position, 5 for each position of a game
