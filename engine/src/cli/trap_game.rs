@@ -13,10 +13,9 @@
 //!   replies (marked `?`, or `??` when it loses three pawns or walks into
 //!   mate), with the punishing line; **avoided** otherwise;
 //! - **could have set one**: the move played set none, and another did
-//!   (by the same measure), at most
-//!   `NEARLY_EQUAL` (0.30 pawns) below the move played against best play,
-//!   and at least `BETTER_BY` (0.02 points) above it in expected score
-//!   against the model: given as a variation.
+//!   (by the same measure), at most `NEARLY_EQUAL` (0.30 pawns) below the
+//!   move played against best play and at least `BETTER_BY` (0.02 points)
+//!   above it in expected score against the model: given as a variation.
 //!
 //! Comments carry the arrows and squares (`[%cal]`, `[%csl]`) and scores
 //! (`[%eval]`, White's side); the game's first comment counts each side's
@@ -53,13 +52,13 @@ pub const BETTER_BY: f64 = 0.02;
 const BLUNDER: i32 = 300;
 
 /// What `trappy traps --help` says of `--game`.
-pub const GAME_HELP: &str = "With --game, each move's position is annotated (depth 5 unless --depth) \
-and marked in the PGN written to stdout: a trap SET (the move has a reply among the model's three likeliest, \
-played at least 5 % of the time, that loses two pawns or walks into mate; !?), SPRUNG (the opponent played a losing reply; ? or ??) or AVOIDED, and \
-where the player COULD HAVE SET one (another move at most 0.30 pawns worse against best play, \
-at least 0.02 points better in expected score against the model; a variation). The model is the \
-engine's: --opponent-model, by default the rated networks beside the binary, else natural; the \
-PGN names it.";
+pub const GAME_HELP: &str = "With --game, each move's position is annotated (depth 5 unless \
+--depth) and marked in the PGN written to stdout: a trap SET (the move has a reply among the \
+model's three likeliest, played at least 5 % of the time, that loses two pawns or walks into mate; \
+!?), SPRUNG (the opponent played a losing reply; ? or ??) or AVOIDED, and where the player COULD \
+HAVE SET one (another move at most 0.30 pawns worse against best play, at least 0.02 points \
+better in expected score against the model; a variation). The model is the engine's: \
+--opponent-model, by default the rated networks beside the binary, else natural; the PGN names it.";
 
 /// How many traps one side set, sprang on the other, and could have set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,9 +155,9 @@ fn mark(
             None => {
                 count.avoided += 1;
                 notes[ply + 1].comment.push(format!(
-                    "{opponent} avoids the trap: {} would have {}.",
+                    "{opponent} avoids the trap: {} {}.",
                     after.san(lead.reply),
-                    loss_words(root.raw, lead.value).replacen("walks", "walked", 1).replacen("loses", "lost", 1)
+                    loss_words(root.raw, lead.value)
                 ));
             }
         }
