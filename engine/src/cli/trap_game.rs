@@ -19,7 +19,8 @@
 //!
 //! Comments carry the arrows and squares (`[%cal]`, `[%csl]`) and scores
 //! (`[%eval]`, White's side); the game's first comment counts each side's
-//! traps and names the model.
+//! traps and names the model. The game's own comments are kept, without
+//! their arrows and squares.
 
 use super::output::emit;
 use super::trap_annotation::{
@@ -101,7 +102,22 @@ pub fn annotate_game(game: &PgnGame, setup: &AnnotatorSetup, described: &str) ->
     }
     let annotations: Vec<Annotation> =
         (0..game.moves.len()).map(|ply| annotate(&boards[ply], &boards[..ply], setup)).collect();
-    let mut notes = vec![MoveNote::default(); game.moves.len()];
+    // The game's own comments stay (an engine's scores, a clock), without
+    // their arrows and squares, which would be drawn over ours.
+    let mut notes: Vec<MoveNote> = (0..game.moves.len())
+        .map(|ply| MoveNote {
+            comment: game
+                .comments
+                .get(ply)
+                .cloned()
+                .flatten()
+                .map(without_drawings)
+                .filter(|c| !c.is_empty())
+                .into_iter()
+                .collect(),
+            ..MoveNote::default()
+        })
+        .collect();
     let mut counts = [TrapCount::default(); 2];
     for ply in 0..game.moves.len() {
         let side = usize::from(boards[ply].side_to_move() == Color::Black);
@@ -258,6 +274,25 @@ fn write_game(game: &PgnGame, boards: &[Board], notes: &[MoveNote], summary: &st
     pgn + "\n" + &wrap(&words) + "\n"
 }
 
+/// `comment` without its `[%cal ...]` and `[%csl ...]` commands.
+fn without_drawings(comment: String) -> String {
+    let mut kept = String::new();
+    let mut rest = comment.as_str();
+    while let Some(start) = rest.find("[%c") {
+        let command = &rest[start..];
+        let is_drawing = command.starts_with("[%cal ") || command.starts_with("[%csl ");
+        let Some(end) = command.find(']').filter(|_| is_drawing) else {
+            kept.push_str(&rest[..start + 3]);
+            rest = &rest[start + 3..];
+            continue;
+        };
+        kept.push_str(&rest[..start]);
+        rest = &command[end + 1..];
+    }
+    kept.push_str(rest);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Movetext words in lines of at most 79 characters where the words allow.
 fn wrap(words: &[String]) -> String {
     let mut lines = vec![String::new()];
@@ -273,4 +308,17 @@ fn wrap(words: &[String]) -> String {
         }
     }
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_comment_keeps_its_words_and_loses_its_drawings() {
+        let comment = "+0.76/6 0.013s, fell into a trap [%cal Gc8e6,Ra4a5] [%csl Ra5] [%clk 0:01:00]".to_string();
+        assert_eq!(without_drawings(comment), "+0.76/6 0.013s, fell into a trap [%clk 0:01:00]");
+        assert_eq!(without_drawings("[%cal Ge2e4]".to_string()), "");
+        assert_eq!(without_drawings("a [%cal unclosed".to_string()), "a [%cal unclosed");
+    }
 }
