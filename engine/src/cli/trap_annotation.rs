@@ -274,13 +274,15 @@ pub fn mate_moves(score: i32, plies: i32) -> i32 {
     ((MATE - score.abs() - plies).max(0) + 1) / 2
 }
 
-/// A score from White's side as pawns, or a mate in moves: "+1.42",
-/// "-0.30", "mate in 2" (for White), "mated in 2".
-pub fn score_words(white: i32, plies: i32) -> String {
+/// A root move's score from White's side as pawns, or the mate it leads
+/// to in moves counted from the root (the move itself among them):
+/// "+1.42", "-0.30", "White mates in 1" (for the mating move itself),
+/// "Black mates in 2".
+pub fn score_words(white: i32) -> String {
     if white >= MATE_BOUND {
-        format!("White mates in {}", mate_moves(white, plies))
+        format!("White mates in {}", mate_moves(white, 0))
     } else if white <= -MATE_BOUND {
-        format!("Black mates in {}", mate_moves(white, plies))
+        format!("Black mates in {}", mate_moves(white, 0))
     } else {
         format!("{:+.2}", f64::from(white) / 100.0)
     }

@@ -186,8 +186,8 @@ fn mark(
             "{} {mover} could have set a trap: {} ({} against best play, {} for {}) invites {}.",
             trap_drawing(better.mv, lead.reply),
             annotation.board.san(better.mv),
-            super::trap_annotation::score_words(annotation.white_score(better.raw), 1),
-            super::trap_annotation::score_words(annotation.white_score(root.raw), 1),
+            super::trap_annotation::score_words(annotation.white_score(better.raw)),
+            super::trap_annotation::score_words(annotation.white_score(root.raw)),
             annotation.board.san(played),
             annotation.trap_sentence(better, lead)
         ));

@@ -82,10 +82,11 @@ impl Annotation {
         };
         let plain = if root.mv == self.plain_best { ", and the best move against best play" } else { "" };
         format!(
-            "{} sets a trap ({role}{plain}). Against best play: {} (White's view); against {}, whose replies name the traps: expected score {:.3}, the traps adding {:.3}.",
+            "{} sets a trap ({role}{plain}). Against best play: {} (White's view); against {}, whose replies name the traps: {}'s expected score {:.3}, the traps adding {:.3}.",
             self.mover(),
-            score_words(self.white_score(root.raw), 1),
+            score_words(self.white_score(root.raw)),
             self.model,
+            self.mover(),
             root.expected,
             root.gain
         )

@@ -154,14 +154,15 @@ impl Annotation {
         out += &format!(
             "best against best play {} ({}); against {} {} (expected score {:.3})\n",
             san(self.plain_best),
-            score_words(self.white_score(plain), 1),
+            score_words(self.white_score(plain)),
             self.model,
             san(chosen.mv),
             chosen.expected
         );
         let listed = self.listed(all);
         out += &format!(
-            "scores in pawns from White's side; {} of {} moves set a trap{}\n",
+            "scores in pawns from White's side, expected scores (0 to 1) {}'s; {} of {} moves set a trap{}\n",
+            self.mover(),
             self.trap_moves(),
             self.root_moves.len(),
             if all { "" } else { " (--all lists every move)" }
@@ -170,7 +171,7 @@ impl Annotation {
             out += &format!(
                 "{:<7} {:>8}  expected {:.3}  traps add {:.3}\n",
                 san(root.mv),
-                score_words(self.white_score(root.raw), 1),
+                score_words(self.white_score(root.raw)),
                 root.expected,
                 root.gain
             );
