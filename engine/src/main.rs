@@ -51,7 +51,7 @@ enum Command {
     },
     /// Print every tunable in OpenBench's SPSA input format
     Spsa,
-    /// Annotate a position: every root move's traps with their score vectors
+    /// Annotate a position (--fen) or a game (--game): the traps each move sets for the opponent model
     Traps(TrapsArgs),
     /// A human-move network's (lc0's format, e.g. Maia) probability for every legal move
     Policy(PolicyArgs),

@@ -325,6 +325,8 @@ fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
     };
     let named = traps(&network);
     assert!(named.status.success(), "{}", String::from_utf8_lossy(&named.stderr));
+    let stem = engine::lc0::network_name(&network);
+    assert!(String::from_utf8_lossy(&named.stdout).contains(&format!("model {stem}")), "the model is named");
     let missing = traps(&dir.join("absent.pb.gz"));
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("absent.pb.gz"));

@@ -4,7 +4,7 @@
 //! stays small, and colour-flipped positions give mirrored decisions.
 
 use engine::cli::bench::BENCH_POSITIONS;
-use engine::cli::traps::{annotate, annotate_with, Annotation};
+use engine::cli::trap_annotation::{annotate, Annotation, AnnotatorSetup, LEAST_LOSS, MOST_CHAPTERS, MOST_VARIATIONS};
 use engine::nnue::Network;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use engine::trappy::replies::{OpponentModelChoice, ReplyModel};
@@ -32,6 +32,10 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 fn trap_cases() -> Vec<TrapCase> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/traps.epd");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    parse_cases(&text)
+}
+
+fn parse_cases(text: &str) -> Vec<TrapCase> {
     text.lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
@@ -55,96 +59,141 @@ fn evaluations() -> [(&'static str, Option<Arc<Network>>); 2] {
     [("classical", None), ("network", Some(engine::nnue::embedded_network()))]
 }
 
-#[test]
-fn every_known_trap_is_listed_with_positive_profit() {
-    let cases = trap_cases();
-    assert_eq!(cases.len(), 5);
-    for (evaluation, network) in evaluations() {
-        let mut missed = Vec::new();
-        for case in &cases {
-            let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-            let annotation = annotate(&board, TRAP_TEST_DEPTH, 32, &Tunables::default(), network.clone());
-            if let Err(why) = known_trap_is_listed(case, &annotation, evaluation) {
-                missed.push(why);
-            }
-        }
-        // A trap is a reply that a shallower search with the same
-        // evaluation prefers. The network's shallow searches turn down two
-        // of the file's replies at every depth (Lasker's Bxb4 after ...dxe3,
-        // Blackburne-Shilling's Nxf7 after ...Qg5, whose Qxg2 it sees), so
-        // they are not traps for an opponent modelled with it; the classical
-        // evaluation must list all five.
-        let allowed = if network.is_some() { 2 } else { 0 };
-        assert!(missed.len() <= allowed, "{evaluation}: {missed:#?}");
-    }
+/// The annotation of `fen` at `depth` as `trappy traps` makes it by
+/// default: the built-in network evaluating, the natural model naming the
+/// traps (no network file is beside a test binary).
+fn annotate_at(fen: &str, depth: i32, tunables: &Tunables) -> Annotation {
+    annotate_evaluating(fen, depth, tunables, Some(engine::nnue::embedded_network()))
 }
 
-/// Named by what players play: with the built-in network evaluating and
-/// the natural model predicting, every trap of the file is listed, its
-/// trappiness the model's probability of the losing reply.
+fn annotate_evaluating(fen: &str, depth: i32, tunables: &Tunables, network: Option<Arc<Network>>) -> Annotation {
+    let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let model = ReplyModel::from_option("natural", tunables.trap_temperature).expect("built in");
+    let setup = AnnotatorSetup { depth, hash_mb: 32, tunables, network, model: &model };
+    annotate(&board, &[], &setup)
+}
+
+/// A coach looks at five chapters at most: the classic trap of each
+/// position of data/traps.epd is among them, its setting move answered by
+/// the tempting reply or giving it as a variation, and the PGN reads back
+/// with a chapter per trap move.
 #[test]
-fn every_known_trap_is_named_by_the_natural_model() {
-    let model = ReplyModel::from_option("natural", Tunables::default().trap_temperature).expect("built in");
+fn every_classic_trap_is_among_the_five_chapters() {
     for case in trap_cases() {
-        let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-        let network = Some(engine::nnue::embedded_network());
-        let annotation = annotate_with(&board, TRAP_TEST_DEPTH, 32, &Tunables::default(), network, Some(&model));
-        let root = annotation.root_moves.iter().find(|root| root.mv.to_string() == case.setting_move);
-        let root = root.unwrap_or_else(|| panic!("{}: no root move {}", case.id, case.setting_move));
-        let trap = root.traps.iter().find(|trap| trap.reply.to_string() == case.tempting_reply);
-        let trap = trap.unwrap_or_else(|| panic!("{}: not named: {}", case.id, annotation.to_text()));
-        assert!(trap.profit > 0 && (10..=1000).contains(&trap.trappiness), "{}: {trap:?}", case.id);
-        let line = annotation.to_text();
-        let named = format!("trap {:<6}", case.tempting_reply);
-        let sentence = line.lines().find(|l| l.contains(&named) && l.contains("the natural model plays it"));
-        assert!(sentence.is_some(), "{}: {line}", case.id);
+        let annotation = annotate_at(&case.fen, TRAP_TEST_DEPTH, &Tunables::default());
+        let chapters = annotation.chapters(false);
+        assert!(chapters.len() <= MOST_CHAPTERS, "{}: {} chapters", case.id, chapters.len());
+        let text = annotation.to_text(false, "natural");
+        let setting = chapters.iter().find(|root| root.mv.to_string() == case.setting_move);
+        let setting =
+            setting.unwrap_or_else(|| panic!("{}: {} not among the chapters\n{text}", case.id, case.setting_move));
+        let answers: Vec<String> =
+            setting.traps.iter().take(MOST_VARIATIONS).map(|trap| trap.reply.to_string()).collect();
+        assert!(answers.contains(&case.tempting_reply), "{}: {answers:?}\n{text}", case.id);
+        // The chapter answers with the likeliest losing reply.
+        let likeliest = setting.traps.iter().map(|trap| trap.probability).fold(0.0, f64::max);
+        assert_eq!(setting.traps[0].probability, likeliest, "{}", case.id);
+        assert!(setting.traps.iter().all(|trap| trap.value - setting.raw >= LEAST_LOSS), "{}", case.id);
+        let pgn = annotation.to_pgn(false);
+        let games = movegen::read_pgn(&pgn).unwrap_or_else(|e| panic!("{}: {e}\n{pgn}", case.id));
+        assert_eq!(games.len(), chapters.len(), "{}", case.id);
+        assert!(games.iter().all(|game| game.tag("FEN") == Some(case.fen.as_str())), "{}", case.id);
     }
 }
 
-/// Whether the file's tempting reply is listed as a trap of its setting
-/// move, and why not.
-fn known_trap_is_listed(case: &TrapCase, annotation: &Annotation, evaluation: &str) -> Result<(), String> {
-    let root = annotation
-        .root_moves
-        .iter()
-        .find(|root| root.mv.to_string() == case.setting_move)
-        .unwrap_or_else(|| panic!("{} ({evaluation}): no root move {}", case.id, case.setting_move));
-    // Every trap of the file fools an opponent who searches: at least
-    // quiescence, the shallowest view the model has. (Blackburne-
-    // Shilling's Nxf7? once fooled only a pure material count; with
-    // the threat terms of the evaluation a 3-ply search falls for it.)
-    let trap = root.traps.iter().find(|trap| trap.reply.to_string() == case.tempting_reply);
-    let Some(trap) = trap else {
-        let text = annotation.to_text();
-        return Err(format!("{}: {} not a trap of {}: {text}", case.id, case.tempting_reply, case.setting_move));
-    };
-    assert!(trap.profit > 0 && trap.trappiness > 0, "{} ({evaluation}): {trap:?}", case.id);
-    // The vector starts at a shallow iteration that preferred the reply
-    // (quiescence, iteration 2, at the earliest) and ends at the truth.
-    assert!(trap.vector.first().is_some_and(|entry| (2..TRAP_TEST_DEPTH as usize).contains(&entry.0)));
-    assert_eq!(trap.vector.last().map(|entry| entry.0), Some(TRAP_TEST_DEPTH as usize));
-    Ok(())
+/// Nine more classic traps, each after its usual opening moves (sm: the
+/// setting move, tm: the tempting reply), for the record at depth 8
+/// (docs/results/trap-annotator.md).
+const MORE_TRAPS: &str = "\
+r1b1kbnr/pppp1ppp/2n5/4P3/1q6/5N2/PPPBPPPP/RN1QKB1R b KQkq - 6 5 sm b4b2; tm d2c3; id \"englund\";
+r1b1k2r/ppppqppp/2n5/4P3/1bP2Bn1/P4N2/1P1NPPPP/R2QKB1R b KQkq - 0 7 sm g4e5; tm a3b4; id \"kieninger\";
+r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/3P1N2/PPP2PPP/RNBQK2R b KQkq - 0 4 sm c6e7; tm f3e5; id \"mortimer\";
+r1b1kb1r/ppqp1ppp/2n1pn2/8/2B1P3/2N2N2/PP2QPPP/R1B2RK1 b kq - 5 8 sm f6g4; tm h2h3; id \"siberian\";
+r1bqkbnr/2p2ppp/p2p4/1p2p3/3NP3/1B6/PPP2PPP/RNBQK2R b KQkq - 0 7 sm e5d4; tm d1d4; id \"noahs-ark\";
+r1bqkb1r/pppp1ppp/2n5/1B2p3/4P1n1/5N1P/PPPP1PP1/RNBQ1RK1 b kq - 0 5 sm h7h5; tm h3g4; id \"fishing-pole\";
+r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3 sm d1h5; tm g8f6; id \"scholar\";
+r1bqkbnr/pp1npppp/2p5/8/3PN3/8/PPP2PPP/R1BQKBNR w KQkq - 1 5 sm d1e2; tm g8f6; id \"caro-smothered\";
+rnbqkb1r/pppp1ppp/8/4N3/4n3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 4 sm d1e2; tm e4f6; id \"petrov\";
+";
+
+/// Where the classic trap stands at depth 8, the default of `trappy traps`:
+/// the rank of its setting move's chapter and the place of the tempting
+/// reply in it (0: the chapter's answer), or why it is not there. The
+/// five of data/traps.epd must be among the five chapters.
+#[test]
+#[ignore = "a record at depth 8, some 30 s: docs/results/trap-annotator.md"]
+fn the_classic_traps_at_depth_8() {
+    let known = trap_cases();
+    let mut missed = Vec::new();
+    for (index, case) in known.iter().chain(&parse_cases(MORE_TRAPS)).enumerate() {
+        let annotation = annotate_at(&case.fen, 8, &Tunables::default());
+        let chapters = annotation.chapters(false);
+        let rank = chapters.iter().position(|root| root.mv.to_string() == case.setting_move);
+        let place = rank.and_then(|rank| {
+            chapters[rank].traps.iter().take(MOST_VARIATIONS).position(|t| t.reply.to_string() == case.tempting_reply)
+        });
+        let setting = annotation.root_moves.iter().find(|root| root.mv.to_string() == case.setting_move);
+        let reply = setting.and_then(|root| root.replies.iter().find(|r| r.reply.to_string() == case.tempting_reply));
+        let why = match (rank, place, reply) {
+            (Some(rank), Some(place), _) => format!("chapter {} of {}, reply {place}", rank + 1, chapters.len()),
+            (_, _, None) => "the model gives the reply under 1 %".to_string(),
+            (_, _, Some(reply)) => format!(
+                "not a chapter: the reply at {}, {:+} cp against the move's {:+}",
+                engine::cli::trap_annotation::percent(reply.probability),
+                reply.value,
+                setting.map_or(0, |root| root.raw)
+            ),
+        };
+        println!("| {} | {} {} | {why} |", case.id, case.setting_move, case.tempting_reply);
+        if index < known.len() && place.is_none() {
+            missed.push(case.id.clone());
+        }
+    }
+    assert!(missed.is_empty(), "{missed:?}");
+}
+
+/// The header agrees with the table: the move played against the model
+/// leads it, and no move listed after it expects more by the margin.
+#[test]
+fn the_table_is_led_by_the_move_the_engine_plays() {
+    let margin = TrapConfig::from_tunables(&Tunables::default()).margin;
+    for case in trap_cases() {
+        let annotation = annotate_at(&case.fen, 5, &Tunables::default());
+        let first = &annotation.root_moves[0];
+        assert_eq!(first.mv, annotation.trappy_best, "{}", case.id);
+        let plain = annotation.root(annotation.plain_best).expect("the plain move is a root move");
+        assert!(annotation.root_moves.iter().all(|root| root.expected <= first.expected + margin), "{}", case.id);
+        if first.mv != plain.mv {
+            assert!(first.expected > plain.expected + margin, "{}", case.id);
+        }
+        let text = annotation.to_text(false, "natural");
+        let listed = text.lines().nth(4).and_then(|line| line.split_whitespace().next()).expect("a first row");
+        assert_eq!(listed, annotation.board.san(annotation.trappy_best), "{}: {text}", case.id);
+        assert!(text.contains("model the natural model"), "{text}");
+    }
 }
 
 #[test]
 fn annotator_json_has_the_documented_shape() {
-    let board = Board::from_fen(&trap_cases()[0].fen).expect("valid");
-    let json = annotate(&board, 5, 16, &Tunables::default(), None).to_json();
-    let value: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+    let annotation = annotate_at(&trap_cases()[1].fen, 5, &Tunables::default());
+    let value: serde_json::Value = serde_json::from_str(&annotation.to_json("natural")).expect("valid JSON");
     assert_eq!(value["depth"], 5);
+    assert_eq!(value["model"], "the natural model");
+    assert_eq!(value["scores_from"], "white");
     assert!(value["fen"].is_string() && value["plain_best"].is_string() && value["trappy_best"].is_string());
     let roots = value["root_moves"].as_array().expect("root_moves is an array");
-    assert!(!roots.is_empty());
+    assert_eq!(roots[0]["move"], value["trappy_best"]);
     for root in roots {
-        assert!(
-            root["move"].is_string() && root["score"].is_i64() && root["expected"].is_f64() && root["gain"].is_f64()
-        );
+        assert!(root["move"].is_string() && root["score"]["cp"].is_i64());
+        assert!(root["expected"].is_f64() && root["gain"].is_f64());
         for trap in root["traps"].as_array().expect("traps is an array") {
-            assert!(trap["reply"].is_string() && trap["profit"].is_i64() && trap["trappiness"].is_f64());
-            assert!(trap["vector"].as_array().is_some_and(|v| v.iter().all(|e| e["depth"].is_i64())));
+            assert!(trap["reply"].is_string() && trap["probability"].is_f64() && trap["line"].is_array());
         }
     }
-    assert!(roots.iter().any(|root| !root["traps"].as_array().is_some_and(|t| t.is_empty())), "{json}");
+    // Legal's mate: Nxe5 Bxd1 is mate in 2 for White.
+    let knight = roots.iter().find(|root| root["move"] == "f3e5").expect("Nxe5");
+    let bishop = knight["traps"].as_array().and_then(|traps| traps.iter().find(|t| t["reply"] == "g4d1"));
+    assert_eq!(bishop.map(|trap| trap["score"]["mate_in"].clone()), Some(serde_json::json!(2)), "{knight}");
 }
 
 /// The defaults, setting traps though nothing is known of the opponent.
@@ -254,7 +303,7 @@ fn endpoints(mv: Move) -> (String, String) {
     (mv.from().to_string(), mv.to().to_string())
 }
 
-/// (root move endpoints, reply endpoints, profit) for every listed trap.
+/// (root move endpoints, reply endpoints, value) for every listed trap.
 type TrapKey = ((String, String), (String, String), i32);
 
 fn trap_set(annotation: &Annotation, mirrored: bool) -> Vec<TrapKey> {
@@ -264,7 +313,7 @@ fn trap_set(annotation: &Annotation, mirrored: bool) -> Vec<TrapKey> {
         .flat_map(|root| {
             root.traps.iter().map(move |trap| {
                 let map = if mirrored { mirror_move } else { endpoints };
-                (map(root.mv), map(trap.reply), trap.profit)
+                (map(root.mv), map(trap.reply), trap.value)
             })
         })
         .collect();
@@ -275,12 +324,14 @@ fn trap_set(annotation: &Annotation, mirrored: bool) -> Vec<TrapKey> {
 #[test]
 fn mirrored_positions_give_mirrored_choices_and_traps() {
     for case in trap_cases().iter().take(3) {
-        let board = Board::from_fen(&case.fen).expect("valid");
-        let plain = annotate(&board, 5, 32, &Tunables::default(), None);
-        let mirror = annotate(&board.mirrored(), 5, 32, &Tunables::default(), None);
+        // The classical evaluation is symmetric to the last centipawn.
+        let plain = annotate_evaluating(&case.fen, 5, &Tunables::default(), None);
+        let mirrored = Board::from_fen(&case.fen).expect("valid").mirrored().to_fen();
+        let mirror = annotate_evaluating(&mirrored, 5, &Tunables::default(), None);
         assert_eq!(endpoints(plain.trappy_best), mirror_move(mirror.trappy_best), "{}", case.id);
         assert_eq!(endpoints(plain.plain_best), mirror_move(mirror.plain_best), "{}", case.id);
         assert_eq!(trap_set(&plain, false), trap_set(&mirror, true), "{}", case.id);
+        assert!(!trap_set(&plain, false).is_empty(), "{}", case.id);
     }
 }
 
@@ -322,19 +373,20 @@ fn trappy_search_is_deterministic_under_a_node_limit() {
 fn the_annotator_reads_the_options_file() {
     let fen = &trap_cases()[0].fen;
     // What the root moves' traps add to their expected scores: the sum of
-    // G over the lines "score S expected E gain G".
+    // G over the rows "MOVE SCORE expected E traps add G".
     let run = |options: Option<&std::path::Path>| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trappy"));
         if let Some(path) = options {
             command.arg("--options").arg(path);
         }
-        let output = command.args(["traps", "--depth", "5", "--fen", fen]).output().expect("run trappy traps");
+        let arguments = ["traps", "--depth", "5", "--all", "--opponent-model", "natural", "--fen", fen];
+        let output = command.args(arguments).output().expect("run trappy traps");
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
         text.lines()
             .filter_map(|line| {
                 let fields: Vec<&str> = line.split_whitespace().collect();
-                (fields.len() == 7 && fields[1] == "score" && fields[5] == "gain").then(|| fields[6].parse::<f64>())
+                (fields.len() == 7 && fields[2] == "expected" && fields[5] == "add").then(|| fields[6].parse::<f64>())
             })
             .map(|gain| gain.expect("a gain is a number"))
             .sum::<f64>()

@@ -1,7 +1,8 @@
 //! Chess rules and nothing else: squares and bitboards, magic-bitboard
 //! attacks generated at build time, legal move generation, FEN, Zobrist
-//! keys, UCI and SAN notation, draw rules, and perft; and SplitMix64, the
-//! mixer the Zobrist keys are made with, for every crate above.
+//! keys, UCI and SAN notation, PGN games, draw rules, and perft; and
+//! SplitMix64, the mixer the Zobrist keys are made with, for every crate
+//! above.
 
 mod attacks;
 mod bitboard;
@@ -37,7 +38,7 @@ pub use draw::{has_repeated, is_threefold_repetition, repetition_count};
 pub use fen::{FenError, FenErrorKind, FenField};
 pub use move_list::{MoveList, MAX_MOVES};
 pub use movegen::PieceMoves;
-pub use notation::{SanError, UciMoveError};
+pub use notation::{read_pgn, PgnError, PgnGame, SanError, UciMoveError};
 pub use perft::{divide, perft};
 pub use perft_suite::{parse_perft_line, parse_perft_suite, PerftCase, PerftSuiteError};
 pub use piece::Piece;

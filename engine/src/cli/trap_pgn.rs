@@ -1,121 +1,136 @@
-//! `trappy traps --pgn`: the annotator's traps as a PGN a study imports.
-//! One game (a study chapter) per root move with a trap: the position, the
-//! trap move and the tempting reply, drawn with the arrows and marked
-//! squares that lichess studies, ChessBase and SCID read from comments:
-//! `[%cal Gd1h5,Rf8f7]` (a green arrow for our move, a red one for the
-//! reply) and `[%csl Rf7]` (the reply's square in red).
+//! `trappy traps --pgn`: the annotation as a PGN a study imports, one game
+//! (a chapter) per trap move, at most five unless every one is asked
+//! for, in rank order. Each chapter plays the trap move, answers with the
+//! likeliest losing reply and its punishing line, and gives the other
+//! losing replies (up to two) as variations with theirs. Arrows and marked
+//! squares are drawn as lichess studies, ChessBase and SCID read them from
+//! comments: `[%cal Gf3e5,Rg4d1]` (a green arrow for the trap move, a red
+//! one for the reply) and `[%csl Rd1]`; scores are `[%eval]` from White's
+//! side, as every PGN viewer reads them.
 
-use super::traps::Annotation;
-use crate::search::score::is_mate_score;
-use crate::trappy::annotate::{AnnotatedRoot, AnnotatedTrap};
-use movegen::{Board, Color, Move};
+use super::trap_annotation::{
+    loss_words, percent, pgn_eval, reply_drawing, san_line, score_words, Annotation, RootMove, Trap, MOST_VARIATIONS,
+};
+use movegen::{Board, Color};
+
+/// How a trap is drawn, which the harness's game PGN draws with too.
+pub use super::trap_annotation::trap_drawing;
 
 impl Annotation {
-    /// Every root move's most profitable trap as one game, the move the
-    /// trappy root plays first; an empty string when no move has a trap.
-    pub fn to_pgn(&self, board: &Board) -> String {
-        let chapters: Vec<String> =
-            self.featured_traps().into_iter().map(|(root, trap)| self.chapter(board, root, trap)).collect();
-        chapters.join("\n")
+    /// The chapters as one PGN; an empty string when no move sets a trap.
+    pub fn to_pgn(&self, all: bool) -> String {
+        let chapters = self.chapters(all);
+        let count = chapters.len();
+        let games: Vec<String> =
+            chapters.iter().enumerate().map(|(index, root)| self.chapter(root, index + 1, count)).collect();
+        games.join("\n")
     }
 
-    /// Each root move with a trap and its most profitable one, the move the
-    /// trappy root plays first, then in the annotation's order.
-    pub fn featured_traps(&self) -> Vec<(&AnnotatedRoot, &AnnotatedTrap)> {
-        let mut featured: Vec<(&AnnotatedRoot, &AnnotatedTrap)> =
-            self.root_moves.iter().filter_map(|root| root.traps.first().map(|trap| (root, trap))).collect();
-        featured.sort_by_key(|(root, _)| root.mv != self.trappy_best);
-        featured
-    }
-
-    fn chapter(&self, board: &Board, root: &AnnotatedRoot, trap: &AnnotatedTrap) -> String {
-        let mut after = board.clone();
-        let trap_san = board.san(root.mv);
-        after.play(root.mv);
-        let reply_san = after.san(trap.reply);
-        let annotator = match &self.model {
-            Some(model) => format!("trappy traps, depth {}, model {model}", self.depth),
-            None => format!("trappy traps, depth {}", self.depth),
-        };
+    fn chapter(&self, root: &RootMove, number: usize, count: usize) -> String {
+        let lead = &root.traps[0];
+        let ours = self.board.san(root.mv);
+        let after = self.after(&[root.mv]);
+        let reply = after.san(lead.reply);
         let mut pgn = String::new();
         for (name, value) in [
-            ("Event", format!("Trap: {trap_san} {reply_san}")),
+            ("Event", format!("Trap {number} of {count}: {ours} {reply}")),
             ("Site", "?".to_string()),
             ("Date", "????.??.??".to_string()),
-            ("Round", "-".to_string()),
+            ("Round", number.to_string()),
             ("White", "?".to_string()),
             ("Black", "?".to_string()),
             ("Result", "*".to_string()),
             ("SetUp", "1".to_string()),
-            ("FEN", self.fen.clone()),
-            ("Annotator", annotator),
+            ("FEN", self.fen()),
+            ("Annotator", format!("trappy traps, depth {}, model {}", self.depth, self.model)),
         ] {
-            pgn += &format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""));
+            pgn += &tag(name, &value);
         }
-        let number = board.fullmove_number();
-        let (first, second) = match board.side_to_move() {
-            Color::White => (format!("{number}."), String::new()),
-            Color::Black => (format!("{number}..."), format!("{}. ", number + 1)),
-        };
-        // Before the trap move both arrows; after it, the reply's alone.
-        let (drawing, reply_drawing) = (trap_drawing(root.mv, trap.reply), reply_drawing(trap.reply));
-        pgn += &format!(
-            "\n{{{drawing} {}}} {first} {trap_san} {{{reply_drawing} {}}} {second}{reply_san} {{{}}} *\n",
-            self.setting(root),
-            self.temptation(trap, &reply_san),
-            self.cost(trap),
-        );
+        let setting = format!("{} {}", trap_drawing(root.mv, lead.reply), self.setting(root));
+        let mut text = format!("{{{setting}}} {}", first_move_text(&self.board, &ours));
+        text += &format!(" {{[%eval {}] {}}}", pgn_eval(self.white_score(root.raw), 1), reply_drawing(lead.reply));
+        // The other losing replies are variations of the first, so they
+        // come before its punishing line goes on.
+        let (reply_text, line) = self.answer(root, lead, &after, true);
+        text += &format!(" {reply_text}");
+        for other in root.traps.iter().skip(1).take(MOST_VARIATIONS - 1) {
+            let (other_text, other_line) = self.answer(root, other, &after, false);
+            text += &format!(" ({})", join(&other_text, &other_line));
+        }
+        text = join(&text, &line);
+        pgn += &format!("\n{} *\n", text);
         pgn
     }
 
-    /// What the trap move is worth, and whether the trappy root plays it.
-    fn setting(&self, root: &AnnotatedRoot) -> String {
-        let role = if root.mv == self.trappy_best { "the trappy root plays it" } else { "an alternative" };
-        let plain = if root.mv == self.plain_best { ", the plain best move too" } else { "" };
+    /// `root` with `trap` and its punishing line as PGN movetext, for a
+    /// variation: "5. Nxe5 {..} 5... Bxd1 {..} 6. Bxf7+ Ke7 7. Nd5#".
+    pub fn trap_movetext(&self, root: &RootMove, trap: &Trap) -> String {
+        let after = self.after(&[root.mv]);
+        let ours = first_move_text(&self.board, &self.board.san(root.mv));
+        let eval = pgn_eval(self.white_score(root.raw), 1);
+        let (reply, line) = self.answer(root, trap, &after, true);
+        format!("{ours} {{[%eval {eval}]}} {}", join(&reply, &line))
+    }
+
+    /// What the trap move is worth, whether the engine plays it, and who
+    /// names the trap.
+    fn setting(&self, root: &RootMove) -> String {
+        let role = if root.mv == self.trappy_best {
+            "the move the engine plays against this opponent"
+        } else {
+            "an alternative"
+        };
+        let plain = if root.mv == self.plain_best { ", and the best move against best play" } else { "" };
         format!(
-            "Score {:+.2} pawns, expected score {:.3} ({role}{plain}).",
-            f64::from(root.raw) / 100.0,
-            root.expected()
+            "{} sets a trap ({role}{plain}). Against best play: {} (White's view); against {}, whose replies name the traps: {}'s expected score {:.3}, the traps adding {:.3}.",
+            self.mover(),
+            score_words(self.white_score(root.raw)),
+            self.model,
+            self.mover(),
+            root.expected,
+            root.gain
         )
     }
 
-    /// How likely the reply is, by the model or by the iterations.
-    fn temptation(&self, trap: &AnnotatedTrap, reply_san: &str) -> String {
-        let share = f64::from(trap.trappiness) / 10.0;
-        match &self.model {
-            Some(model) => format!("Tempting: {model} plays {reply_san} {share:.1} % of the time."),
-            None => format!("Tempting: {share:.0} % of the shallower searches prefer {reply_san}."),
-        }
+    /// A losing reply with its comment, and its punishing line, from the
+    /// position `after` the trap move; `main` for the chapter's answer
+    /// (drawn before it already), else a variation.
+    fn answer(&self, root: &RootMove, trap: &Trap, after: &Board, main: bool) -> (String, String) {
+        // After a comment a Black move carries its number again.
+        let mut text = first_move_text(after, &after.san(trap.reply));
+        let words = format!(
+            "{} plays it {} of the time: it {}",
+            self.model,
+            percent(trap.probability),
+            loss_words(root.raw, trap.value)
+        );
+        let drawing = if main { String::new() } else { format!("{} ", reply_drawing(trap.reply)) };
+        text += &format!(" {{{drawing}[%eval {}] {words}.}}", pgn_eval(self.white_score(trap.value), 2));
+        let mut board = after.clone();
+        board.play(trap.reply);
+        (text, san_line(&board, &trap.line))
     }
+}
 
-    /// What the reply loses.
-    fn cost(&self, trap: &AnnotatedTrap) -> String {
-        let value = trap.vector.last().map_or(0, |entry| entry.1);
-        if is_mate_score(value) {
-            "It walks into mate.".to_string()
-        } else {
-            format!("It loses {:.2} pawns.", f64::from(trap.profit) / 100.0)
-        }
+/// Movetext and the line that goes on from it.
+fn join(text: &str, line: &str) -> String {
+    if line.is_empty() {
+        text.to_string()
+    } else {
+        format!("{text} {line}")
     }
 }
 
-/// A trap drawn as a study shows it: a green arrow for the trap move, a
-/// red one for the tempting reply, the reply's square marked red.
-pub fn trap_drawing(trap: Move, reply: Move) -> String {
-    let (ours, theirs) = (endpoints(trap), endpoints(reply));
-    format!("[%cal G{ours},R{theirs}] [%csl R{}]", &theirs[2..])
+/// A tag pair, its value escaped.
+pub fn tag(name: &str, value: &str) -> String {
+    format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-/// The tempting reply alone: its red arrow and its square.
-pub fn reply_drawing(reply: Move) -> String {
-    let theirs = endpoints(reply);
-    format!("[%cal R{theirs}] [%csl R{}]", &theirs[2..])
-}
-
-/// A move as a PGN arrow names it: from-square then to-square, four
-/// characters (the UCI text without a promotion's piece; castling as the
-/// king's two squares).
-pub(super) fn endpoints(mv: Move) -> String {
-    let text = mv.to_string();
-    text.get(..4).map_or_else(|| format!("{text:0<4}"), str::to_string)
+/// The first move of a line, with its number: "5. Nxe5" or "4... Qg5".
+fn first_move_text(board: &Board, san: &str) -> String {
+    let number = board.fullmove_number();
+    match board.side_to_move() {
+        Color::White => format!("{number}. {san}"),
+        Color::Black => format!("{number}... {san}"),
+    }
 }

@@ -1,39 +1,44 @@
-//! `trappy traps`: the trap annotator. Searches one position to a fixed
-//! depth with the trappy root recording every root move, then gives each
-//! root move its exact score, its adjusted score under the opponent model,
-//! and every reply some shallower iteration preferred that loses at the
-//! final depth, with its score vector.
+//! `trappy traps`: the trap annotator. For a position (`--fen`), the
+//! moves that set a trap for the modelled opponent, ranked by expected
+//! score against it, as text, JSON, study chapters (`--pgn`) and a
+//! picture (`--svg`); for a game (`--game`), where each side set a trap,
+//! sprang one or missed one (`trap_game.rs`). The model is the one the
+//! engine plays with (`--opponent-model`, as `OpponentModel`), and every
+//! output names it.
 
-use crate::cli::output::emit;
-use crate::lc0::Scratch;
-use crate::nnue::Network;
-use crate::search::score::is_mate_score;
-use crate::search::{SearchLimits, SearchRequest, Searcher};
-use crate::trappy::annotate::{AnnotatedRoot, AnnotatedTrap};
-use crate::trappy::replies::ReplyModel;
-use crate::trappy::{TrapConfig, TrappyRoot};
+use super::output::emit;
+use super::trap_annotation::{annotate, percent, san_line, score_words, Annotation, AnnotatorSetup, RootMove};
+use crate::trappy::replies::opponent_model::discovery_folders;
+use crate::trappy::replies::{OpponentModelChoice, ReplyModel, AUTODISCOVER};
 use crate::tunables::Tunables;
 use clap::Args;
-use movegen::{Board, Move};
-use std::sync::Arc;
+use movegen::Board;
 
 #[derive(Args, Debug)]
+#[command(after_help = help_after())]
 pub struct TrapsArgs {
     /// Position to annotate
-    #[arg(long)]
-    pub fen: String,
-    /// Root search depth (at least 3, so there are shallow depths to compare)
+    #[arg(long, required_unless_present = "game", conflicts_with = "game")]
+    pub fen: Option<String>,
+    /// Annotate every move of the games in this PGN file instead: one PGN
+    /// out, with where each side set a trap, sprang one or missed one
+    #[arg(long, value_name = "FILE.pgn", conflicts_with_all = ["json", "svg", "all"])]
+    pub game: Option<std::path::PathBuf>,
+    /// Search depth (at least 3: the replies are searched two plies less);
+    /// by default 8 for a position, 5 for each position of a game
     #[arg(long, value_parser = clap::value_parser!(i32).range(3..=40))]
-    pub depth: i32,
+    pub depth: Option<i32>,
+    /// Every move that sets a trap, not only the five most worth
+    #[arg(long)]
+    pub all: bool,
     /// Print one JSON object instead of text
     #[arg(long, conflicts_with = "pgn")]
     pub json: bool,
-    /// Print the traps as PGN, a game (study chapter) per root move with a
-    /// trap, drawn with arrows ([%cal]) and marked squares ([%csl])
+    /// Print the traps as PGN, a game (study chapter) per trap move, drawn
+    /// with arrows ([%cal]) and marked squares ([%csl])
     #[arg(long)]
     pub pgn: bool,
-    /// Also draw the first of those traps (the trappy root's own, when it
-    /// sets one) as an SVG picture in FILE
+    /// Also draw the first trap as an SVG picture in FILE
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     /// Hash size in MB
@@ -43,128 +48,159 @@ pub struct TrapsArgs {
     /// or `classical`
     #[arg(long, default_value = crate::nnue::DEFAULT_EVAL_FILE)]
     pub eval_file: String,
-    /// Name traps by what players play: `natural` (the built-in model) or a
-    /// human-move network (lc0's format, e.g. maia-1500.pb.gz). A trap is
-    /// then a reply the model gives at least 1 % that loses, and its
-    /// trappiness is that probability. Without it, a trap is a reply a
-    /// shallower iteration preferred.
-    #[arg(long, value_name = "MODEL")]
-    pub opponent_model: Option<String>,
+    /// What predicts the opponent's replies, as the engine's OpponentModel:
+    /// `natural`, `search`, a human-move network (lc0's format, e.g.
+    /// maia-1500.pb.gz) or a folder of them; by default the rated networks
+    /// beside the binary (and in its maia/ folder), else `natural`. A trap
+    /// is a reply the model gives at least 1 % that loses at least a pawn
+    #[arg(long, value_name = "MODEL", default_value = AUTODISCOVER)]
+    pub opponent_model: String,
 }
 
-/// Replies the reply model gives less than this share are not listed.
-const LEAST_SHARE: f64 = 0.01;
-/// At most this many of a root move's likeliest replies are searched.
-const MOST_REPLIES: usize = 8;
-
-/// The annotation of one position.
-pub struct Annotation {
-    pub fen: String,
-    pub depth: usize,
-    pub plain_best: Move,
-    pub trappy_best: Move,
-    /// Every root move, best adjusted value first.
-    pub root_moves: Vec<AnnotatedRoot>,
-    /// The reply model that named the traps, if one did.
-    pub model: Option<String>,
-}
-
-/// Runs the annotator with the given tunables (traps off is allowed: the
-/// traps are still listed, just never rewarded), evaluating with `network`
-/// (the classical evaluation when `None`).
-pub fn annotate(
-    board: &Board,
-    depth: i32,
-    hash_mb: usize,
-    tunables: &Tunables,
-    network: Option<Arc<Network>>,
-) -> Annotation {
-    annotate_with(board, depth, hash_mb, tunables, network, None)
-}
-
-/// `annotate`, with the traps named by `model` when one is given.
-pub fn annotate_with(
-    board: &Board,
-    depth: i32,
-    hash_mb: usize,
-    tunables: &Tunables,
-    network: Option<Arc<Network>>,
-    model: Option<&ReplyModel>,
-) -> Annotation {
-    let mut searcher = Searcher::new(hash_mb);
-    searcher.set_tunables(tunables.clone());
-    searcher.set_network(network.clone());
-    let config = TrapConfig::from_tunables(tunables);
-    let mut annotator = TrappyRoot::annotator(config);
-    // The annotator decides as the engine does, with the model that names
-    // the traps when one is given.
-    if let Some(model) = model {
-        annotator.set_stance(config, model.clone());
-    }
-    let result =
-        searcher.search_with_policy(SearchRequest::new(board, &SearchLimits::depth(depth)), Some(&mut annotator));
-    let mut root_moves = annotator.annotation().map_or(vec![], <[AnnotatedRoot]>::to_vec);
-    root_moves.sort_by(|a, b| b.expected().total_cmp(&a.expected()));
-    let final_depth = if root_moves.is_empty() { 0 } else { result.depth as usize };
-    if let Some(model) = model.filter(|_| final_depth >= 3) {
-        let mut natural = Searcher::new(4);
-        natural.set_network(network);
-        for root in &mut root_moves {
-            root.traps = traps_by_model(&mut searcher, &mut natural, board, root, final_depth as i32, model);
-        }
-    }
-    Annotation {
-        fen: board.to_fen(),
-        depth: final_depth,
-        plain_best: result.plain_move,
-        trappy_best: result.best_move,
-        root_moves,
-        model: model.map(|m| m.name().to_string()),
-    }
-}
-
-/// The replies to `root` that `model` expects at least 1 % of the time and
-/// that lose: each searched to `depth - 2`, as the iterations' traps are,
-/// in the table of the main search. Trappiness is the model's probability.
-fn traps_by_model(
-    searcher: &mut Searcher,
-    natural: &mut Searcher,
-    board: &Board,
-    root: &AnnotatedRoot,
-    depth: i32,
-    model: &ReplyModel,
-) -> Vec<AnnotatedTrap> {
-    let mut after = board.clone();
-    after.play(root.mv);
-    let history = [board.clone(), after.clone()];
-    let keys = [board.hash(), after.hash()];
-    // Without a node limit the natural model always finishes.
-    let (likely, _) = model.likely_replies(&history, natural, &mut Scratch::default(), u64::MAX).unwrap_or_default();
-    let mut traps: Vec<AnnotatedTrap> = likely
+/// The text after the options: what `--game` marks, and the model the
+/// annotator would take by default here. Listing the discovery folders
+/// costs two directory reads; loading a network is left to the run.
+fn help_after() -> String {
+    let folders = discovery_folders();
+    let networks: Vec<String> = folders
         .iter()
-        .take_while(|likely| likely.probability >= LEAST_SHARE)
-        .take(MOST_REPLIES)
-        .filter_map(|likely| {
-            let mut next = after.clone();
-            next.play(likely.reply);
-            let limits = SearchLimits::depth(depth - 2);
-            let value = searcher.search(SearchRequest::new(&next, &limits).after(&keys)).score;
-            let profit = value - root.raw;
-            (profit > 0).then(|| AnnotatedTrap {
-                reply: likely.reply,
-                vector: vec![(depth as usize, value)],
-                profit,
-                trappiness: (likely.probability * 1000.0).round() as i32,
-            })
-        })
+        .filter_map(|folder| std::fs::read_dir(folder).ok())
+        .flat_map(|entries| entries.filter_map(|entry| entry.ok()))
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".pb.gz") || name.ends_with(".pb"))
         .collect();
-    traps.sort_by_key(|trap| std::cmp::Reverse(trap.profit));
-    traps
+    let places: Vec<String> = folders.iter().map(|folder| folder.display().to_string()).collect();
+    let model = if networks.is_empty() {
+        format!("the natural model (no network file in {})", places.join(" or "))
+    } else {
+        format!("the rated network nearest the middle of {} (or natural if none carries a rating)", networks.join(", "))
+    };
+    format!("{}\n\nThe model by default, here: {model}.", super::trap_game::GAME_HELP)
+}
+
+/// The default depth for one position.
+const POSITION_DEPTH: i32 = 8;
+
+/// Runs the annotator from `tunables` (the options file's, or the defaults).
+pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
+    let network = crate::nnue::network_for_eval_file(&args.eval_file)?;
+    let choice = OpponentModelChoice::from_option(&args.opponent_model)?;
+    let model = reply_model(&choice, tunables);
+    let described = choice.describe(None);
+    if let Some(path) = &args.game {
+        let depth = args.depth.unwrap_or(super::trap_game::GAME_DEPTH);
+        let setup = AnnotatorSetup { depth, hash_mb: args.hash, tunables, network, model: &model };
+        return super::trap_game::run_game(path, &setup, &described);
+    }
+    let fen = args.fen.as_deref().unwrap_or_default();
+    let board = Board::from_fen(fen).map_err(|e| e.to_string())?;
+    if !board.has_legal_move() {
+        return Err("the position has no legal move to annotate".into());
+    }
+    let depth = args.depth.unwrap_or(POSITION_DEPTH);
+    let setup = AnnotatorSetup { depth, hash_mb: args.hash, tunables, network, model: &model };
+    let annotation = annotate(&board, &[], &setup);
+    if let Some(path) = &args.svg {
+        let Some(root) = annotation.chapters(false).into_iter().next() else {
+            return Err(format!("no trap found at depth {}: nothing to draw", annotation.depth));
+        };
+        let picture = annotation.to_svg(root, &root.traps[0]);
+        std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if args.json {
+        emit(&annotation.to_json(&described));
+    } else if args.pgn {
+        let pgn = annotation.to_pgn(args.all);
+        if pgn.is_empty() {
+            return Err(format!("no trap found at depth {}: nothing to write as PGN", annotation.depth));
+        }
+        emit(pgn.trim_end());
+    } else {
+        emit(annotation.to_text(args.all, &described).trim_end());
+    }
+    Ok(())
+}
+
+/// The model the annotator names traps by: the engine's, for an opponent
+/// of unknown rating; the searched model is the paper's shallower engine.
+pub fn reply_model(choice: &OpponentModelChoice, tunables: &Tunables) -> ReplyModel {
+    choice.model_for(None, tunables)
 }
 
 impl Annotation {
-    pub fn to_json(&self) -> String {
+    /// The rows the text and JSON list: the move played against the model
+    /// first, then the trap moves in rank order (five, or every root move
+    /// with `all`).
+    fn listed(&self, all: bool) -> Vec<&RootMove> {
+        if all {
+            return self.root_moves.iter().collect();
+        }
+        let mut rows = self.chapters(false);
+        if let Some(chosen) = self.root_moves.first().filter(|root| root.traps.is_empty()) {
+            rows.insert(0, chosen);
+        }
+        rows
+    }
+
+    pub fn to_text(&self, all: bool, described: &str) -> String {
+        let mut out = format!("position {} ({} to move)\n", self.fen(), self.mover());
+        out += &format!("model {} [{described}], depth {}\n", self.model, self.depth);
+        if self.root_moves.is_empty() {
+            return out + "no move searched deep enough to model a reply\n";
+        }
+        let san = |mv| self.board.san(mv);
+        let plain = self.root(self.plain_best).map_or(0, |root| root.raw);
+        let chosen = &self.root_moves[0];
+        out += &format!(
+            "best against best play {} ({}); against {} {} (expected score {:.3})\n",
+            san(self.plain_best),
+            score_words(self.white_score(plain)),
+            self.model,
+            san(chosen.mv),
+            chosen.expected
+        );
+        let listed = self.listed(all);
+        out += &format!(
+            "scores in pawns from White's side, expected scores (0 to 1) {}'s; {} of {} moves set a trap{}\n",
+            self.mover(),
+            self.trap_moves(),
+            self.root_moves.len(),
+            if all { "" } else { " (--all lists every move)" }
+        );
+        for root in listed {
+            out += &format!(
+                "{:<7} {:>8}  expected {:.3}  traps add {:.3}\n",
+                san(root.mv),
+                score_words(self.white_score(root.raw)),
+                root.expected,
+                root.gain
+            );
+            let after = self.after(&[root.mv]);
+            for trap in &root.traps {
+                let mut next = after.clone();
+                next.play(trap.reply);
+                let line = san_line(&next, &trap.line);
+                out += &format!(
+                    "    {:<7} {:>7}  {}{}\n",
+                    after.san(trap.reply),
+                    percent(trap.probability),
+                    super::trap_annotation::loss_words(root.raw, trap.value),
+                    if line.is_empty() { String::new() } else { format!(": {line}") }
+                );
+            }
+        }
+        out
+    }
+
+    /// Every root move, ranked, with its traps. Scores are from White's
+    /// side in centipawns (`mate_in`: moves to mate, negative for Black).
+    pub fn to_json(&self, described: &str) -> String {
         use serde_json::json;
+        let score = |white: i32, plies: i32| {
+            let mate = white.abs() >= crate::search::score::MATE_BOUND;
+            let moves = super::trap_annotation::mate_moves(white, plies) * white.signum();
+            json!({"cp": if mate { serde_json::Value::Null } else { json!(white) }, "mate_in": if mate { json!(moves) } else { serde_json::Value::Null }})
+        };
         let root_moves: Vec<serde_json::Value> = self
             .root_moves
             .iter()
@@ -173,100 +209,33 @@ impl Annotation {
                     .traps
                     .iter()
                     .map(|trap| {
-                        let vector: Vec<serde_json::Value> =
-                            trap.vector.iter().map(|(depth, score)| json!({"depth": depth, "score": score})).collect();
                         json!({
                             "reply": trap.reply.to_string(),
-                            "vector": vector,
-                            "profit": trap.profit,
-                            "trappiness": trap.trappiness as f64 / 1000.0,
+                            "probability": trap.probability,
+                            "score": score(self.white_score(trap.value), 2),
+                            "line": trap.line.iter().map(|mv| mv.to_string()).collect::<Vec<_>>(),
                         })
                     })
                     .collect();
-                json!({"move": root.mv.to_string(), "score": root.raw, "expected": root.expected(), "gain": root.gain, "traps": traps})
+                json!({
+                    "move": root.mv.to_string(),
+                    "score": score(self.white_score(root.raw), 1),
+                    "expected": root.expected,
+                    "gain": root.gain,
+                    "traps": traps,
+                })
             })
             .collect();
         json!({
             "model": self.model,
-            "fen": self.fen,
+            "model_choice": described,
+            "fen": self.fen(),
             "depth": self.depth,
+            "scores_from": "white",
             "plain_best": self.plain_best.to_string(),
             "trappy_best": self.trappy_best.to_string(),
             "root_moves": root_moves,
         })
         .to_string()
     }
-
-    pub fn to_text(&self) -> String {
-        let mut out = format!("fen {}\ndepth {}\n", self.fen, self.depth);
-        out += &format!("plain best {}  trappy best {}\n", self.plain_best, self.trappy_best);
-        for root in &self.root_moves {
-            out += &format!(
-                "{:<6} score {:>6}  expected {:.4}  gain {:.4}\n",
-                root.mv.to_string(),
-                root.raw,
-                root.expected(),
-                root.gain
-            );
-            for trap in &root.traps {
-                if let Some(model) = &self.model {
-                    let value = trap.vector.last().map_or(0, |entry| entry.1);
-                    let cost = if is_mate_score(value) {
-                        "walks into mate".to_string()
-                    } else {
-                        format!("loses {:.2} pawns", trap.profit as f64 / 100.0)
-                    };
-                    out += &format!(
-                        "    trap {:<6} profit {:>5}  {model} plays it {:.1} % of the time, and it {cost}\n",
-                        trap.reply.to_string(),
-                        trap.profit,
-                        trap.trappiness as f64 / 10.0,
-                    );
-                    continue;
-                }
-                let vector: Vec<String> = trap.vector.iter().map(|(d, s)| format!("d{d}:{s}")).collect();
-                out += &format!(
-                    "    trap {:<6} profit {:>5}  trappiness {:.3}  vector {}\n",
-                    trap.reply.to_string(),
-                    trap.profit,
-                    trap.trappiness as f64 / 1000.0,
-                    vector.join(" ")
-                );
-            }
-        }
-        out
-    }
-}
-
-/// Runs the annotator from `tunables` (the options file's, or the defaults).
-pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
-    let board = Board::from_fen(&args.fen).map_err(|e| e.to_string())?;
-    if !board.has_legal_move() {
-        return Err("the position has no legal move to annotate".into());
-    }
-    let network = crate::nnue::network_for_eval_file(&args.eval_file)?;
-    let model = match &args.opponent_model {
-        Some(value) => Some(ReplyModel::from_option(value, tunables.trap_temperature)?),
-        None => None,
-    };
-    let annotation = annotate_with(&board, args.depth, args.hash, tunables, network, model.as_ref());
-    if let Some(path) = &args.svg {
-        let Some((root, trap)) = annotation.featured_traps().into_iter().next() else {
-            return Err(format!("no trap found at depth {}: nothing to draw", annotation.depth));
-        };
-        let picture = super::trap_svg::trap_svg(&board, root.mv, trap.reply);
-        std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    if args.json {
-        emit(&annotation.to_json());
-    } else if args.pgn {
-        let pgn = annotation.to_pgn(&board);
-        if pgn.is_empty() {
-            return Err(format!("no trap found at depth {}: nothing to write as PGN", annotation.depth));
-        }
-        emit(pgn.trim_end());
-    } else {
-        emit(annotation.to_text().trim_end());
-    }
-    Ok(())
 }

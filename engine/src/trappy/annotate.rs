@@ -1,93 +1,171 @@
-//! The annotator's view (`trappy traps`): every root move with its exact
-//! value and every reply that some shallower iteration preferred for the
-//! opponent but that loses at the final depth. No budget: each root move
-//! and each such reply gets a full-window search sharing the main table.
+//! The annotator's root policy (`trappy traps`): what every root move
+//! sets for the modelled opponent. It is not the engine's policy
+//! (`TrappyRoot`) in another mode: it has no budget and no shortcut, and
+//! it reports instead of deciding under a clock. What it shares with the
+//! engine's decision is what makes it the engine's view: the same
+//! opponent (`replies/modelled_opponent.rs`, so the same model and the
+//! same history a network reads) and the same expected score on the same
+//! curve (`expected.rs`), and the move it returns is the one the decision
+//! would play with an unlimited allowance (and no cap on a reply's value):
+//! the best expected score, the plain move unless another beats it by
+//! the decision's margin.
+//!
+//! For every root move: its exact value (a full-window search at `D - 1`),
+//! the model's replies given at least `LEAST_SHARE`, at most
+//! `MOST_REPLIES` of them, each searched with a full window at `D - 2`, as
+//! the decision searches them, and its expected score.
 
 use super::expected::ReplyOutcome;
-use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
+use super::replies::modelled_opponent::ModelledOpponent;
+use super::replies::ReplyModel;
 use super::TrapConfig;
-use crate::result_curve::ResultCurve;
-use crate::search::root_policy::{IterationSummary, RootProbe};
-use crate::search::score::INFINITY;
+use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
+use crate::search::score::{INFINITY, MATE_BOUND};
 use movegen::Move;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnnotatedTrap {
+/// Replies the model gives less than this share are not searched: one
+/// game in a hundred is the least a coach would call a chance.
+pub const LEAST_SHARE: f64 = 0.01;
+/// At most this many of a root move's likeliest replies are searched.
+pub const MOST_REPLIES: usize = 8;
+
+/// One reply the model expects, with its value from the root side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnnotatedReply {
     pub reply: Move,
-    /// (iteration depth, our score) at the iterations that preferred the
-    /// reply, then its value at the final depth.
-    pub vector: Vec<(usize, i32)>,
-    pub profit: i32,
-    /// The share of shallow iterations (2 to D-1) that preferred the
-    /// reply, 0..=1000: how many depths it fools.
-    pub trappiness: i32,
+    /// The model's probability, 0 to 1.
+    pub probability: f64,
+    /// Its value at `D - 2` plies after the reply, from the root side.
+    pub value: i32,
 }
 
+/// A root move as the annotator sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnnotatedRoot {
     pub mv: Move,
+    /// Its minimax value, from the root side.
     pub raw: i32,
-    /// What the iterations' predicted reply adds to the move's expected
-    /// score (`expected.rs`), in points.
+    /// Its expected score against the model, 0 to 1 (`expected.rs`).
+    pub expected: f64,
+    /// What its replies add to that over the value alone, in points.
     pub gain: f64,
-    /// The curve the expected score is counted on.
-    pub curve: ResultCurve,
-    /// Best profit first.
-    pub traps: Vec<AnnotatedTrap>,
+    /// The replies searched, most likely first.
+    pub replies: Vec<AnnotatedReply>,
 }
 
-impl AnnotatedRoot {
-    /// The move's expected score against the iterations' opponent.
-    pub fn expected(&self) -> f64 {
-        self.curve.points(self.raw) + self.gain
-    }
+/// The annotator's report of one search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootAnnotation {
+    pub depth: usize,
+    /// The plain search's move and the move chosen against the model.
+    pub plain: Move,
+    pub chosen: Move,
+    /// Every root move, in the search's order.
+    pub roots: Vec<AnnotatedRoot>,
 }
 
-/// Annotates every root move; `None` when the searches were cut short.
-pub fn annotate_roots(
-    probe: &mut RootProbe<'_>,
-    summary: &IterationSummary<'_>,
-    histories: &[RootHistory],
-    config: &TrapConfig,
-) -> Option<Vec<AnnotatedRoot>> {
-    let depth = summary.depth as usize;
-    // The histories stop at their last tracked depth; so does the annotation.
-    if depth >= MAX_TRACKED_DEPTH {
-        return None;
+/// The annotator: active whatever `Traps` says, unbudgeted.
+pub struct Annotator {
+    config: TrapConfig,
+    model: ReplyModel,
+    opponent: ModelledOpponent,
+    annotation: Option<RootAnnotation>,
+}
+
+impl Annotator {
+    pub fn new(config: TrapConfig, model: ReplyModel) -> Annotator {
+        Annotator { config, model, opponent: ModelledOpponent::default(), annotation: None }
     }
-    let mut roots = Vec::new();
-    for &mv in summary.root_order {
-        let history = histories.iter().find(|h| h.mv == mv)?;
-        let raw = probe.search(&[mv], depth as i32 - 1, -INFINITY, INFINITY)?;
-        let prediction = predict(history, depth);
-        let final_reply =
-            if mv == summary.root_order[0] { summary.pv.get(1).copied() } else { history.preferred[depth] };
-        let mut replies: Vec<Move> = (SHALLOWEST_VIEW..depth).filter_map(|d| history.preferred[d]).collect();
-        replies.sort_by_key(|mv| mv.to_string());
-        replies.dedup();
-        let mut traps = Vec::new();
-        let mut gain = 0.0;
-        for reply in replies.into_iter().filter(|&r| Some(r) != final_reply) {
-            let value = probe.search(&[mv, reply], depth as i32 - 2, -INFINITY, INFINITY)?;
-            let profit = value - raw;
-            if profit <= 0 {
-                continue;
-            }
-            let fooled: Vec<usize> =
-                (SHALLOWEST_VIEW..depth).filter(|&d| history.preferred[d] == Some(reply)).collect();
-            let trappiness = (1000 * fooled.len() / (depth - SHALLOWEST_VIEW).max(1)) as i32;
-            let mut vector: Vec<(usize, i32)> =
-                fooled.iter().filter_map(|&d| history.values[d].map(|v| (d, v.value))).collect();
-            vector.push((depth, value));
-            if prediction.is_some_and(|p| p.reply == reply) {
-                // The iterations' guess is one reply, certain.
-                let outcome = ReplyOutcome { reply, probability: 1.0, value };
-                gain = config.expectation().reply_gain(raw, &outcome);
-            }
-            traps.push(AnnotatedTrap { reply, vector, profit, trappiness });
+
+    /// The report of the last search; `None` when it had no iteration
+    /// deep enough to model an opponent (or was cut short).
+    pub fn annotation(&self) -> Option<&RootAnnotation> {
+        self.annotation.as_ref()
+    }
+
+    /// One root move: its exact value, its likely replies' values, its
+    /// expected score; `None` when a search was cut short.
+    fn annotate_root(&mut self, probe: &mut RootProbe<'_>, mv: Move, depth: i32) -> Option<AnnotatedRoot> {
+        let raw = probe.search(&[mv], depth - 1, -INFINITY, INFINITY)?;
+        let likely = self.opponent.replies(probe, mv, &self.model, depth as usize).ok()?.unwrap_or_default();
+        let mut replies = Vec::new();
+        for likely in likely.iter().take_while(|l| l.probability >= LEAST_SHARE).take(MOST_REPLIES) {
+            let value = probe.search(&[mv, likely.reply], depth - 2, -INFINITY, INFINITY)?;
+            replies.push(AnnotatedReply { reply: likely.reply, probability: likely.probability, value });
         }
-        traps.sort_by_key(|trap| std::cmp::Reverse(trap.profit));
-        roots.push(AnnotatedRoot { mv, raw, gain, curve: config.curve, traps });
+        Some(AnnotatedRoot { mv, raw, expected: 0.0, gain: 0.0, replies })
     }
-    Some(roots)
+
+    /// Counts `root`'s expected score as the decision does, but at the
+    /// replies' full values: the decision caps them at `TrapProfitCap`
+    /// above the plain move's to keep its searches' window narrow, and a
+    /// mate is worth all the points to a coach as to the curve.
+    fn value(&self, root: &mut AnnotatedRoot) {
+        let outcomes: Vec<ReplyOutcome> = root
+            .replies
+            .iter()
+            .map(|r| ReplyOutcome { reply: r.reply, probability: r.probability, value: r.value })
+            .collect();
+        root.expected = self.config.expectation().score(root.raw, &outcomes);
+        root.gain = root.expected - self.config.curve.points(root.raw);
+    }
+}
+
+impl RootPolicy for Annotator {
+    fn is_active(&self) -> bool {
+        true
+    }
+
+    fn allowance(&self, _searched: u64) -> u64 {
+        u64::MAX / 2
+    }
+
+    fn iteration_finished(&mut self, _probe: &RootProbe<'_>, _iteration: &IterationSummary<'_>) {}
+
+    fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
+        self.annotation = None;
+        let plain = *iteration.root_order.first()?;
+        // A shallower search than two plies has no reply to model.
+        if iteration.depth < 3 {
+            return None;
+        }
+        let mut roots = Vec::with_capacity(iteration.root_order.len());
+        for &mv in iteration.root_order {
+            roots.push(self.annotate_root(probe, mv, iteration.depth)?);
+        }
+        for root in &mut roots {
+            self.value(root);
+        }
+        let chosen = choice(&roots, self.config.margin, iteration.score);
+        self.annotation = Some(RootAnnotation { depth: iteration.depth as usize, plain, chosen, roots });
+        Some(chosen)
+    }
+}
+
+/// The move the decision plays given every root's expected score: the
+/// best, the plain move (the first) unless another beats it by `margin`;
+/// a mate in hand is played as it is.
+fn choice(roots: &[AnnotatedRoot], margin: f64, plain_score: i32) -> Move {
+    let plain = &roots[0];
+    if plain_score.abs() >= MATE_BOUND {
+        return plain.mv;
+    }
+    let best = roots[1..].iter().max_by(|a, b| a.expected.total_cmp(&b.expected));
+    match best {
+        Some(best) if best.expected > plain.expected + margin => best.mv,
+        _ => plain.mv,
+    }
+}
+
+impl RootAnnotation {
+    /// Where `mv` ranks against the model: by expected score, the plain
+    /// move credited the margin it must be beaten by, so the chosen move
+    /// ranks first.
+    pub fn rank_value(&self, root: &AnnotatedRoot, margin: f64) -> f64 {
+        if root.mv == self.plain {
+            root.expected + margin
+        } else {
+            root.expected
+        }
+    }
 }

@@ -24,7 +24,6 @@ pub mod stance;
 use crate::result_curve::ResultCurve;
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use crate::tunables::Tunables;
-use annotate::{annotate_roots, AnnotatedRoot};
 pub use decide::{TrapChoice, TrapFinding};
 use expected::Expectation;
 use movegen::Move;
@@ -158,11 +157,8 @@ impl TrapConfig {
 /// The root policy, with counters that live for a game.
 pub struct TrappyRoot {
     config: TrapConfig,
-    /// Annotator mode: no budget; every root move is annotated.
-    annotate: bool,
     histories: Vec<RootHistory>,
     last_choice: Option<TrapChoice>,
-    annotation: Option<Vec<AnnotatedRoot>>,
     stats: TrappyStats,
     /// What predicts the opponent's replies.
     model: ReplyModel,
@@ -175,10 +171,8 @@ impl TrappyRoot {
     pub fn new(config: TrapConfig) -> TrappyRoot {
         TrappyRoot {
             config,
-            annotate: false,
             histories: vec![],
             last_choice: None,
-            annotation: None,
             stats: TrappyStats::default(),
             model: ReplyModel::Natural { temperature: crate::tunables::Tunables::default().trap_temperature },
             opponent: None,
@@ -193,11 +187,6 @@ impl TrappyRoot {
         self.model = model;
     }
 
-    /// The annotator: active even with every bonus off, unbudgeted.
-    pub fn annotator(config: TrapConfig) -> TrappyRoot {
-        TrappyRoot { annotate: true, ..TrappyRoot::new(config) }
-    }
-
     pub fn config(&self) -> &TrapConfig {
         &self.config
     }
@@ -206,7 +195,6 @@ impl TrappyRoot {
     pub fn begin_search(&mut self) {
         self.histories.clear();
         self.last_choice = None;
-        self.annotation = None;
     }
 
     /// Forget the counters (a new game).
@@ -225,24 +213,15 @@ impl TrappyRoot {
     pub fn last_choice(&self) -> Option<&TrapChoice> {
         self.last_choice.as_ref()
     }
-
-    /// The annotator's result of the last search.
-    pub fn annotation(&self) -> Option<&[AnnotatedRoot]> {
-        self.annotation.as_deref()
-    }
 }
 
 impl RootPolicy for TrappyRoot {
     fn is_active(&self) -> bool {
-        self.annotate || self.config.enabled()
+        self.config.enabled()
     }
 
     fn allowance(&self, searched: u64) -> u64 {
-        if self.annotate {
-            u64::MAX / 2
-        } else {
-            self.config.allowance(searched)
-        }
+        self.config.allowance(searched)
     }
 
     fn iteration_finished(&mut self, probe: &RootProbe<'_>, iteration: &IterationSummary<'_>) {
@@ -250,11 +229,6 @@ impl RootPolicy for TrappyRoot {
     }
 
     fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
-        if self.annotate {
-            // The report first (it searches every root move's traps into
-            // the table), then the same choice the engine makes.
-            self.annotation = annotate_roots(probe, iteration, &self.histories, &self.config);
-        }
         let opponent = self.opponent.get_or_insert_with(ModelledOpponent::default);
         let choice = decide::choose(probe, iteration, &self.histories, &self.config, &self.model, opponent);
         self.stats.record(&choice);
