@@ -58,8 +58,12 @@ impl TrappyEngine {
     fn apply(&mut self) {
         let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo, self.user_curve);
         self.trappy.set_config(TrapConfig::from_tunables(&playing));
-        let elo = self.opponent.as_ref().and_then(|o| o.elo);
-        self.trappy.set_reply_model(self.opponent_model.model_for(elo, &playing));
+        // A network is read the first time traps need it; when they are
+        // off the model is not asked.
+        if self.trappy.config().enabled() {
+            let elo = self.opponent.as_ref().and_then(|o| o.elo);
+            self.trappy.set_reply_model(self.opponent_model.model_for(elo, &playing));
+        }
         self.searcher.set_tunables(playing);
     }
 

@@ -84,7 +84,8 @@ fn every_known_trap_is_listed_with_positive_profit() {
 /// trappiness the model's probability of the losing reply.
 #[test]
 fn every_known_trap_is_named_by_the_natural_model() {
-    let model = ReplyModel::from_option("natural", Tunables::default().trap_temperature).expect("built in");
+    let model = OpponentModelChoice::from_option("natural").expect("built in").model_for(None, &Tunables::default());
+    assert!(matches!(model, ReplyModel::Natural { .. }));
     for case in trap_cases() {
         let board = Board::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         let network = Some(engine::nnue::embedded_network());

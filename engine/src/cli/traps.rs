@@ -10,7 +10,7 @@ use crate::nnue::Network;
 use crate::search::score::is_mate_score;
 use crate::search::{SearchLimits, SearchRequest, Searcher};
 use crate::trappy::annotate::{AnnotatedRoot, AnnotatedTrap};
-use crate::trappy::replies::ReplyModel;
+use crate::trappy::replies::{OpponentModelChoice, ReplyModel};
 use crate::trappy::{TrapConfig, TrappyRoot};
 use crate::tunables::Tunables;
 use clap::Args;
@@ -44,7 +44,8 @@ pub struct TrapsArgs {
     #[arg(long, default_value = crate::nnue::DEFAULT_EVAL_FILE)]
     pub eval_file: String,
     /// Name traps by what players play: `natural` (the built-in model) or a
-    /// human-move network (lc0's format, e.g. maia-1500.pb.gz). A trap is
+    /// human-move network (lc0's format, e.g. maia-1500.pb.gz), or any
+    /// other value the `OpponentModel` option takes but `search`. A trap is
     /// then a reply the model gives at least 1 % that loses, and its
     /// trappiness is that probability. Without it, a trap is a reply a
     /// shallower iteration preferred.
@@ -244,8 +245,14 @@ pub fn run_traps(args: &TrapsArgs, tunables: &Tunables) -> Result<(), String> {
         return Err("the position has no legal move to annotate".into());
     }
     let network = crate::nnue::network_for_eval_file(&args.eval_file)?;
-    let model = match &args.opponent_model {
-        Some(value) => Some(ReplyModel::from_option(value, tunables.trap_temperature)?),
+    let model = match args.opponent_model.as_deref().map(OpponentModelChoice::from_option).transpose()? {
+        Some(OpponentModelChoice::Search) => {
+            return Err(
+                "the searched model plays one reply and gives no probabilities: name natural or a network".into()
+            )
+        }
+        // No opponent is named here: a folder gives its middle network.
+        Some(choice) => Some(choice.model_for(None, tunables)),
         None => None,
     };
     let annotation = annotate_with(&board, args.depth, args.hash, tunables, network, model.as_ref());
