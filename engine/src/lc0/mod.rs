@@ -53,12 +53,6 @@ impl Lc0Network {
         Ok(Lc0Network { weights: weights::parse_net(&bytes).map_err(named)? })
     }
 
-    /// Checks the start and the length of the network file at `path`
-    /// without reading it whole: what `load` refuses at once.
-    pub fn check(path: &Path) -> Result<(), String> {
-        network_file::check_network_file(path).map_err(|e| format!("network {}: {e}", path.display()))
-    }
-
     /// A network file's bytes, gzip-compressed or not, checked as `load`
     /// checks a file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Lc0Network, String> {

@@ -61,21 +61,23 @@ fn checked_start<R: Read>(mut reader: R, length: u64) -> Result<Unpacked<R>, Str
         Err(_) => false,
     };
     if !complete || header != LC0_HEADER {
-        let packing =
-            if gzipped { "gzip-compressed, but it does not" } else { "it starts with neither gzip's magic nor" };
-        return Err(format!("not an lc0 network (no lc0 magic number: {packing} begin with lc0's)"));
+        let start = if gzipped {
+            "the file is gzip-compressed, but what it unpacks to does not start with lc0's"
+        } else {
+            "the file starts with neither gzip's magic nor lc0's"
+        };
+        return Err(format!("not an lc0 network (no lc0 magic number: {start})"));
     }
     if length > MAX_NETWORK_BYTES {
-        return Err(too_large(&size_in_words(length)));
+        return Err(too_large(&format!("it holds {},", size_in_words(length))));
     }
     Ok(unpacked)
 }
 
-fn too_large(size: &str) -> String {
-    format!(
-        "it holds {size}, more than the {} any network this engine reads may hold (Maia's hold 1.7 MB)",
-        size_in_words(MAX_NETWORK_BYTES)
-    )
+/// `said` ("it holds 8.0 GiB,") and the bound it passes.
+fn too_large(said: &str) -> String {
+    let bound = size_in_words(MAX_NETWORK_BYTES);
+    format!("{said} more than the {bound} any network this engine reads may hold (Maia's hold 1.7 MB)")
 }
 
 /// The unpacked `Net` message of a network file read from `reader`,
@@ -86,7 +88,7 @@ pub fn read_net_bytes(reader: impl Read, length: u64) -> Result<Vec<u8>, String>
     let gzipped = matches!(unpacked, Unpacked::Gzip(_));
     let rest = read_at_most(&mut unpacked, MAX_NETWORK_BYTES - LC0_HEADER.len() as u64);
     let rest = rest.map_err(|e| if gzipped { gzip_error(e) } else { format!("cannot read it ({e})") })?;
-    let mut rest = rest.ok_or_else(|| too_large(&format!("more than {}", size_in_words(MAX_NETWORK_BYTES))))?;
+    let mut rest = rest.ok_or_else(|| too_large("it unpacks to"))?;
     let mut bytes = LC0_HEADER.to_vec();
     bytes.append(&mut rest);
     Ok(bytes)
@@ -139,7 +141,7 @@ mod tests {
         // Gzipped junk is unpacked only as far as lc0's magic.
         let packed = gzipped(&junk);
         let (error, read) = refused_after(&packed[..], packed.len() as u64);
-        assert!(error.contains("gzip-compressed, but it does not"), "{error}");
+        assert!(error.contains("gzip-compressed, but what it unpacks to"), "{error}");
         assert!(read <= HEADER_READ, "read {read} of {} bytes", packed.len());
         // A network with lc0's magic changed is no network.
         let mut net = net_bytes(&NetSpec::plane_logits(&[(0, 1.0)]));
@@ -177,7 +179,7 @@ mod tests {
         let packed = gzipped(&bomb);
         drop(bomb);
         let (error, read) = refused_after(&packed[..], packed.len() as u64);
-        assert!(error.contains("more than 64.0 MiB"), "{error}");
+        assert!(error.contains("it unpacks to more than the 64.0 MiB"), "{error}");
         assert!(read <= packed.len() as u64);
     }
 

@@ -36,7 +36,7 @@ pub struct RatedNetwork {
 impl RatedNetwork {
     /// The file at `path`, checked but not yet read whole.
     pub fn checked(path: &Path) -> Result<RatedNetwork, String> {
-        Lc0Network::check(path)?;
+        crate::lc0::network_file::check_network_file(path)?;
         let name = network_name(path);
         Ok(RatedNetwork { elo: rating_in_name(&name), name, path: path.to_path_buf(), loaded: Arc::default() })
     }
