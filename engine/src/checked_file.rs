@@ -11,23 +11,25 @@ use std::io::Read;
 use std::path::Path;
 
 /// Opens `path` when it is a regular file (a link to one will do), with
-/// its length. Anything else is refused before it is opened.
-pub fn open_regular(path: &Path) -> Result<(File, u64), String> {
-    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    refuse_unless_regular(path, &metadata)?;
-    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+/// its length. Anything else is refused before it is opened. Errors name
+/// the file as `what` and its path ("cannot read network file x.nnue: ...").
+pub fn open_regular(path: &Path, what: &str) -> Result<(File, u64), String> {
+    let unreadable = |e: std::io::Error| format!("cannot read {what} {}: {e}", path.display());
+    let metadata = std::fs::metadata(path).map_err(unreadable)?;
+    refuse_unless_regular(path, what, &metadata)?;
+    let file = File::open(path).map_err(unreadable)?;
     // The path may have been replaced between the look and the open: what
     // is read is what was opened, so look at that too.
-    let opened = file.metadata().map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    refuse_unless_regular(path, &opened)?;
+    let opened = file.metadata().map_err(unreadable)?;
+    refuse_unless_regular(path, what, &opened)?;
     Ok((file, opened.len()))
 }
 
-fn refuse_unless_regular(path: &Path, metadata: &Metadata) -> Result<(), String> {
+fn refuse_unless_regular(path: &Path, what: &str, metadata: &Metadata) -> Result<(), String> {
     if metadata.is_file() {
         return Ok(());
     }
-    Err(format!("{} is {}, not a file that can be read", path.display(), kind_of(metadata.file_type())))
+    Err(format!("{what} {} is {}, not a file that can be read", path.display(), kind_of(metadata.file_type())))
 }
 
 /// What a path that is not a regular file is, in words.
@@ -109,15 +111,15 @@ mod tests {
     #[test]
     fn only_regular_files_are_opened() {
         let folder = std::env::temp_dir();
-        let error = open_regular(&folder).expect_err("a folder");
+        let error = open_regular(&folder, "network").expect_err("a folder");
         assert!(error.contains("is a folder"), "{error}");
         #[cfg(unix)]
         {
-            let error = open_regular(Path::new("/dev/zero")).expect_err("a device");
-            assert!(error.contains("/dev/zero is a device"), "{error}");
+            let error = open_regular(Path::new("/dev/zero"), "network").expect_err("a device");
+            assert_eq!(error, "network /dev/zero is a device, not a file that can be read");
         }
-        let missing = open_regular(Path::new("/nonexistent/file")).expect_err("missing");
-        assert!(missing.contains("/nonexistent/file"), "{missing}");
+        let missing = open_regular(Path::new("/nonexistent/file"), "network file").expect_err("missing");
+        assert!(missing.starts_with("cannot read network file /nonexistent/file: "), "{missing}");
     }
 
     #[cfg(unix)]
@@ -130,7 +132,7 @@ mod tests {
             return; // No mkfifo here: nothing to test with.
         }
         // Opening it would block this thread for good; refusing returns.
-        let error = open_regular(&fifo).expect_err("a FIFO");
+        let error = open_regular(&fifo, "network").expect_err("a FIFO");
         assert!(error.contains("FIFO"), "{error}");
         let _ = std::fs::remove_file(&fifo);
     }

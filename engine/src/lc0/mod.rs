@@ -48,9 +48,9 @@ impl Lc0Network {
     /// checked before it is read whole (`network_file.rs`). Errors name
     /// the file and what is wrong with it.
     pub fn load(path: &Path) -> Result<Lc0Network, String> {
-        let named = |e: String| format!("network {}: {e}", path.display());
-        let bytes = network_file::read_network_file(path).map_err(named)?;
-        Ok(Lc0Network { weights: weights::parse_net(&bytes).map_err(named)? })
+        let bytes = network_file::read_network_file(path)?;
+        let weights = weights::parse_net(&bytes).map_err(|e| format!("network {}: {e}", path.display()))?;
+        Ok(Lc0Network { weights })
     }
 
     /// A network file's bytes, gzip-compressed or not, checked as `load`

@@ -96,16 +96,18 @@ pub fn read_net_bytes(reader: impl Read, length: u64) -> Result<Vec<u8>, String>
 
 /// Checks the network file at `path` as `read_net_bytes` would, reading
 /// its start only: whether it can be a network, for discovery, which
-/// loads a network only when it is needed.
+/// loads a network only when it is needed and names the file it passes
+/// over itself.
 pub fn check_network_file(path: &Path) -> Result<(), String> {
-    let (file, length) = open_regular(path)?;
+    let (file, length) = open_regular(path, "network")?;
     checked_start(file, length).map(|_| ())
 }
 
-/// The unpacked `Net` message of the network file at `path`.
+/// The unpacked `Net` message of the network file at `path`; errors name
+/// the file.
 pub fn read_network_file(path: &Path) -> Result<Vec<u8>, String> {
-    let (file, length) = open_regular(path)?;
-    read_net_bytes(std::io::BufReader::new(file), length)
+    let (file, length) = open_regular(path, "network")?;
+    read_net_bytes(std::io::BufReader::new(file), length).map_err(|e| format!("network {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -160,7 +162,7 @@ mod tests {
         std::io::Write::write_all(&mut &file, &start[..1024.min(start.len())]).expect("write");
         file.set_len(8 << 30).expect("a sparse file");
         drop(file);
-        let (file, length) = open_regular(&path).expect("a regular file");
+        let (file, length) = open_regular(&path, "network").expect("a regular file");
         assert_eq!(length, 8 << 30);
         let (error, read) = refused_after(file, length);
         assert!(error.contains("8.0 GiB, more than the 64.0 MiB"), "{error}");

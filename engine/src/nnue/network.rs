@@ -269,7 +269,7 @@ impl Network {
     /// (`read_from`); the error names the file. A device, a FIFO or a
     /// folder is refused before it is opened.
     pub fn load(path: &std::path::Path) -> Result<Network, String> {
-        let (file, length) = crate::checked_file::open_regular(path)?;
+        let (file, length) = crate::checked_file::open_regular(path, "network file")?;
         Network::read_from(std::io::BufReader::new(file), length).map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -463,7 +463,7 @@ mod tests {
         std::io::Write::write_all(&mut &file, &sample().to_bytes()[..64]).expect("write");
         file.set_len(8 << 30).expect("a sparse file: no disk taken");
         drop(file);
-        let (file, length) = crate::checked_file::open_regular(&path).expect("a regular file");
+        let (file, length) = crate::checked_file::open_regular(&path, "network file").expect("a regular file");
         let (error, read) = refused_after(&mut std::io::BufReader::new(file), length);
         assert_eq!(error, Some(NetworkError::Length { expected: FILE_BYTES, found: 8 << 30 }));
         assert!(read <= 8 << 10, "read {read} bytes");
