@@ -62,3 +62,7 @@ session "junk named as OpponentModel; then the engine plays" \
     "setoption name OpponentModel value $work/bomb.pb.gz" "info string" isready readyok \
     "setoption name UCI_Opponent value none 1600 human someone" - \
     "go depth 6" bestmove
+session "junk named as EvalFile; then the engine plays" \
+    "setoption name EvalFile value /dev/zero" "info string" isready readyok \
+    "setoption name EvalFile value $work/junk.pb.gz" "info string" isready readyok \
+    "go depth 6" bestmove
