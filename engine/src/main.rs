@@ -5,7 +5,7 @@ use engine::cli::perft::{run_perft, PerftArgs};
 use engine::cli::policy::{run_policy, PolicyArgs};
 use engine::cli::traps::{run_traps, TrapsArgs};
 use engine::trappy::replies::OpponentModelChoice;
-use engine::tunables::{load_options_file, openbench_spsa_lines, Tunables};
+use engine::tunables::{load_options_file, openbench_spsa_lines, read_options_file, Tunables};
 use engine::uci::UciSession;
 use std::process::ExitCode;
 
@@ -85,7 +85,20 @@ fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Uci) {
         Command::Uci => {
             let stdin = std::io::stdin();
-            let mut session = UciSession::with_tunables(Box::new(std::io::stdout()), start);
+            let options = match cli.options.as_deref().map_or_else(|| Ok(Vec::new()), read_options_file) {
+                Ok(options) => options,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut session = match UciSession::with_options(Box::new(std::io::stdout()), &options) {
+                Ok(session) => session,
+                Err(message) => {
+                    eprintln!("error: options file: {message}");
+                    return ExitCode::from(2);
+                }
+            };
             if cli.all_options {
                 session.list_all_tunables();
             }

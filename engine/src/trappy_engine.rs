@@ -2,11 +2,15 @@
 //! game) with the trappy root plugged into its root-policy hook. This is
 //! the one place that knows both; the search itself knows neither.
 
-use crate::opponent::{adapted, OpponentInfo, UserCurve, FULL_STRENGTH_ELO};
+use crate::fallible::root_pick::WeakRootPick;
+use crate::opponent::{OpponentInfo, FULL_STRENGTH_ELO};
+use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeManager};
 use crate::trappy::replies::OpponentModelChoice;
+use crate::trappy::stance::Stance;
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
-use crate::tunables::{TunableError, Tunables};
+use crate::tunables::{SetByUser, TunableError, Tunables};
+use movegen::Move;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,77 +18,92 @@ use std::time::Duration;
 pub struct TrappyEngine {
     searcher: Searcher,
     trappy: TrappyRoot,
-    /// The tunables as set; the searcher plays them adapted to `opponent`.
+    /// The tunables as set; the search plays them, with the stance's
+    /// contempt.
     configured: Tunables,
+    /// Which of them the user set by name.
+    set_by_user: SetByUser,
     opponent: Option<OpponentInfo>,
     own_elo: i32,
     /// What predicts the opponent's replies (`OpponentModel`).
     opponent_model: OpponentModelChoice,
-    /// Which parts of the result curve the user set.
-    user_curve: UserCurve,
-    /// The opponent model as last reported (`opponent_model_news`).
-    reported_model: Option<String>,
+    /// What the engine does for whom it plays, from all of the above.
+    stance: Stance,
+    /// The stance's line as last reported (`stance_news`).
+    reported_stance: Option<String>,
 }
 
 impl TrappyEngine {
+    /// An engine playing `tunables`, none of them recorded as the user's
+    /// (`set_tunable` records).
     pub fn new(hash_mb: usize, tunables: Tunables) -> TrappyEngine {
         let searcher = Searcher::new(hash_mb);
         let trappy = TrappyRoot::new(TrapConfig::from_tunables(&tunables));
+        let (set_by_user, opponent_model) = (SetByUser::default(), OpponentModelChoice::Natural);
+        let stance = Stance::towards(None, FULL_STRENGTH_ELO, &tunables, &set_by_user, &opponent_model);
         let mut engine = TrappyEngine {
             searcher,
             trappy,
             configured: tunables,
+            set_by_user,
             opponent: None,
             own_elo: FULL_STRENGTH_ELO,
-            opponent_model: OpponentModelChoice::Natural,
-            user_curve: UserCurve::default(),
-            reported_model: None,
+            opponent_model,
+            stance,
+            reported_stance: None,
         };
-        engine.user_curve = user_curve_of(&engine.configured, &Tunables::default(), UserCurve::default());
         engine.apply();
         engine
     }
 
-    /// The tunables as set (before any adaptation to the opponent).
+    /// The tunables as set.
     pub fn tunables(&self) -> &Tunables {
         &self.configured
     }
 
-    /// The tunables the search plays with: adapted to the opponent.
-    pub fn playing_tunables(&self) -> &Tunables {
-        self.searcher.tunables()
+    /// The names of the tunables the user set.
+    pub fn set_by_user(&self) -> &SetByUser {
+        &self.set_by_user
     }
 
+    /// What the engine does for whom it plays: traps, contempt, curve, model.
+    pub fn stance(&self) -> &Stance {
+        &self.stance
+    }
+
+    /// Decides the stance once from what is set and known, and hands each
+    /// part to the one that reads it.
     fn apply(&mut self) {
-        let playing = adapted(&self.configured, self.opponent.as_ref(), self.own_elo, self.user_curve);
-        self.trappy.set_config(TrapConfig::from_tunables(&playing));
-        // A network is read the first time traps need it; when they are
-        // off the model is not asked.
-        if self.trappy.config().enabled() {
-            let elo = self.opponent.as_ref().and_then(|o| o.elo);
-            self.trappy.set_reply_model(self.opponent_model.model_for(elo, &playing));
-        }
-        self.searcher.set_tunables(playing);
+        let opponent = self.opponent.as_ref();
+        let stance = Stance::towards(opponent, self.own_elo, &self.configured, &self.set_by_user, &self.opponent_model);
+        self.trappy.set_stance(TrapConfig::for_stance(&self.configured, &stance), stance.model.clone());
+        self.searcher.set_tunables(self.configured.clone());
+        self.searcher.set_contempt(stance.contempt);
+        self.stance = stance;
     }
 
-    /// Takes a whole set of tunables (an options file, a config's
-    /// options): a result curve other than the default, or one set before
-    /// and kept, is the user's.
+    /// Takes a whole set of tunables the program derives (the strength
+    /// limit's): what the user set stays recorded as the user's.
     pub fn set_tunables(&mut self, tunables: Tunables) {
-        self.user_curve = user_curve_of(&tunables, &self.configured, self.user_curve);
         self.configured = tunables;
         self.apply();
     }
 
-    /// Sets one tunable by name; an unknown name or a value out of range
-    /// changes nothing. A result curve set by name is the user's, whatever
-    /// its value.
+    /// Sets one tunable by name, as the user's (whatever its value: asking
+    /// for the default is a choice too); an unknown name or a value out of
+    /// range changes nothing.
     pub fn set_tunable(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
         self.configured.set(name, value)?;
-        self.user_curve.centre |= name.eq_ignore_ascii_case("TrapResultCentre");
-        self.user_curve.scale |= name.eq_ignore_ascii_case("TrapResultScale");
+        self.set_by_user.record(name);
         self.apply();
         Ok(())
+    }
+
+    /// Notes `names` as set by the user (a searcher rebuilt with the
+    /// options set so far).
+    pub fn keep_set_by_user(&mut self, names: SetByUser) {
+        self.set_by_user = names;
+        self.apply();
     }
 
     /// What predicts the opponent's replies: the natural model, or a
@@ -100,22 +119,21 @@ impl TrappyEngine {
         &self.opponent_model
     }
 
-    /// What predicts the opponent's replies, in words, when traps are set
-    /// and that changed since it was last asked (a GUI hears it once).
-    pub fn opponent_model_news(&mut self) -> Option<String> {
-        let described = self.opponent_model_in_use()?;
-        if self.reported_model.as_ref() == Some(&described) {
+    /// The stance's `info string` line when it changed since it was last
+    /// asked (a GUI hears it at the first `go` and on every change).
+    pub fn stance_news(&mut self) -> Option<String> {
+        let line = self.stance.uci_line();
+        if self.reported_stance.as_ref() == Some(&line) {
             return None;
         }
-        self.reported_model = Some(described.clone());
-        Some(described)
+        self.reported_stance = Some(line.clone());
+        Some(line)
     }
 
     /// What predicts the opponent's replies, in words, when traps are set
     /// against the opponent as told; `None` when they are not.
     pub fn opponent_model_in_use(&self) -> Option<String> {
-        let elo = self.opponent.as_ref().and_then(|o| o.elo);
-        self.trappy_enabled().then(|| self.opponent_model.describe(elo))
+        self.trappy_enabled().then(|| self.stance.model_in_words.clone())
     }
 
     /// Whom the engine plays (`None`: nothing known), and its own rating.
@@ -173,6 +191,7 @@ impl TrappyEngine {
     pub fn new_game(&mut self) {
         self.searcher.new_game();
         self.trappy.new_game();
+        self.reported_stance = None;
     }
 
     /// Whether the trappy root takes part in the choice.
@@ -180,9 +199,18 @@ impl TrappyEngine {
         self.trappy.config().enabled()
     }
 
+    /// Searches, then decides: the trap root when traps are set, then the
+    /// weak player's draw when `WeakTopK` asks for one.
     pub fn search(&mut self, request: SearchRequest) -> SearchResult {
         self.trappy.begin_search();
-        self.searcher.search_with_policy(request, Some(&mut self.trappy))
+        let weak = WeakRootPick::from_tunables(&self.configured);
+        let mut deciders = Deciders { trappy: &mut self.trappy, weak, drew: false };
+        let mut result = self.searcher.search_with_policy(request, Some(&mut deciders));
+        if deciders.drew {
+            // For a player who draws, the draw is its play.
+            result.plain_move = result.best_move;
+        }
+        result
     }
 
     /// The trappy root's decision in the last search; `None` when it was
@@ -197,50 +225,78 @@ impl TrappyEngine {
     }
 }
 
-/// Which parts of `tunables`' result curve are the user's: a value other
-/// than the default, or one the user set before (`user`, on `previous`)
-/// and left as it was.
-fn user_curve_of(tunables: &Tunables, previous: &Tunables, user: UserCurve) -> UserCurve {
-    let default = Tunables::default();
-    let kept = |value: i32, before: i32, set: bool| set && value == before;
-    UserCurve {
-        centre: tunables.trap_result_centre != default.trap_result_centre
-            || kept(tunables.trap_result_centre, previous.trap_result_centre, user.centre),
-        scale: tunables.trap_result_scale != default.trap_result_scale
-            || kept(tunables.trap_result_scale, previous.trap_result_scale, user.scale),
+/// The deciders after a search, as one root policy: the trap root, then
+/// the weak player's draw, which counts the trap root's choice at its best
+/// move's score. Each gets its own share of the allowance.
+struct Deciders<'e> {
+    trappy: &'e mut TrappyRoot,
+    weak: Option<WeakRootPick>,
+    /// Whether the weak player's draw chose the move.
+    drew: bool,
+}
+
+impl RootPolicy for Deciders<'_> {
+    fn is_active(&self) -> bool {
+        self.trappy.is_active() || self.weak.is_some()
+    }
+
+    fn allowance(&self, searched: u64) -> u64 {
+        let trap = if self.trappy.is_active() { self.trappy.allowance(searched) } else { 0 };
+        trap.saturating_add(self.weak.map_or(0, |weak| weak.allowance(searched)))
+    }
+
+    fn iteration_finished(&mut self, probe: &RootProbe<'_>, iteration: &IterationSummary<'_>) {
+        if self.trappy.is_active() {
+            self.trappy.iteration_finished(probe, iteration);
+        }
+    }
+
+    fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
+        let Some(weak) = self.weak else { return self.trappy.choose(probe, iteration) };
+        let trap = if self.trappy.is_active() {
+            let whole = probe.narrow_allowance(self.trappy.allowance(probe.nodes()));
+            let chosen = self.trappy.choose(probe, iteration).filter(|&mv| mv != iteration.root_order[0]);
+            probe.restore_allowance(whole);
+            chosen
+        } else {
+            None
+        };
+        let drawn = weak.pick(probe, iteration, trap);
+        self.drew = drawn.is_some();
+        drawn
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opponent::{rated_result_curve, OpponentKind};
-
-    fn curve(engine: &TrappyEngine) -> (i32, i32) {
-        let playing = engine.playing_tunables();
-        (playing.trap_result_centre, playing.trap_result_scale)
-    }
+    use crate::opponent::OpponentKind;
+    use crate::trappy::expected::ResultCurve;
+    use crate::trappy::stance::rated_result_curve;
 
     #[test]
     fn a_curve_set_by_name_stands_even_at_the_default_values() {
         let opponent = OpponentInfo { title: None, elo: Some(1300), kind: OpponentKind::Human, name: "x".into() };
+        let rated = rated_result_curve(FULL_STRENGTH_ELO - 1300);
         let mut engine = TrappyEngine::new(1, Tunables::default());
         engine.set_opponent(Some(opponent.clone()), FULL_STRENGTH_ELO);
-        assert_eq!(curve(&engine), rated_result_curve(FULL_STRENGTH_ELO - 1300), "derived from the rating");
+        assert_eq!(engine.stance().curve, rated, "derived from the rating");
         // Asking for the engine's own curve by name is a choice too.
         engine.set_tunable("TrapResultScale", 400).expect("in range");
-        assert_eq!(curve(&engine), (rated_result_curve(FULL_STRENGTH_ELO - 1300).0, 400));
+        assert_eq!(engine.stance().curve, ResultCurve { centre: rated.centre, scale: 400 });
         engine.set_tunable("trapresultcentre", 0).expect("in range");
-        assert_eq!(curve(&engine), (0, 400));
-        // A whole set of tunables keeps what was set and left as it was.
+        assert_eq!(engine.stance().curve, ResultCurve { centre: 0, scale: 400 });
+        // A whole set of tunables from the program keeps what the user set.
         let mut tunables = engine.tunables().clone();
         tunables.contempt = 10;
         engine.set_tunables(tunables);
-        assert_eq!(curve(&engine), (0, 400));
-        // An options file's value other than the default is the user's.
-        let from_file = TrappyEngine::new(1, Tunables { trap_result_centre: -700, ..Tunables::default() });
-        let mut from_file = from_file;
-        from_file.set_opponent(Some(opponent), FULL_STRENGTH_ELO);
-        assert_eq!(curve(&from_file), (-700, rated_result_curve(FULL_STRENGTH_ELO - 1300).1));
+        assert_eq!(engine.stance().curve, ResultCurve { centre: 0, scale: 400 });
+        // A value the program set, even away from the default, is not the user's.
+        let mut derived = TrappyEngine::new(1, Tunables { trap_result_centre: -700, ..Tunables::default() });
+        derived.set_opponent(Some(opponent), FULL_STRENGTH_ELO);
+        assert_eq!(derived.stance().curve, rated);
+        // Nor is contempt written back into the tunables as set.
+        assert_eq!(derived.tunables().contempt, 0);
+        assert!(derived.stance().contempt > 0);
     }
 }

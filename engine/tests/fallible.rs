@@ -4,6 +4,7 @@
 use engine::cli::bench::BENCH_POSITIONS;
 use engine::fallible::noise_for;
 use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
+use engine::trappy_engine::TrappyEngine;
 use engine::tunables::Tunables;
 use movegen::Board;
 
@@ -72,6 +73,17 @@ fn eval_noise_is_bounded_and_a_function_of_the_position() {
     assert_eq!((a.best_move, a.score, a.nodes), (b.best_move, b.score, b.nodes));
 }
 
+/// A search by the engine as a player: the weak player's draw decides
+/// after the search, through the root-policy seam.
+fn played(fen: &str, settings: &[(&str, i64)], limits: &SearchLimits) -> SearchResult {
+    let mut engine = TrappyEngine::new(4, Tunables::default());
+    for (name, value) in settings {
+        engine.set_tunable(name, *value).expect("valid setting");
+    }
+    let board = Board::from_fen(fen).expect("valid FEN");
+    engine.search(SearchRequest::new(&board, limits))
+}
+
 #[test]
 fn softmax_pick_is_seeded_and_weaker_than_best() {
     let limits = SearchLimits::depth(5);
@@ -80,7 +92,7 @@ fn softmax_pick_is_seeded_and_weaker_than_best() {
             .iter()
             .map(|fen| {
                 let settings = [("WeakTopK", 4), ("WeakTemperature", 100), ("WeakSeed", seed)];
-                search(fen, &settings, &limits).best_move.to_string()
+                played(fen, &settings, &limits).best_move.to_string()
             })
             .collect()
     };

@@ -407,19 +407,84 @@ fn networks_beside_the_binary_are_found_and_named() {
         }
         engine.send("go depth 3");
         let lines = engine.read_until("bestmove", Duration::from_secs(60));
-        lines.into_iter().filter(|l| l.starts_with("info string opponent model ")).collect()
+        lines.into_iter().filter(|l| l.starts_with("info string trappy traps ")).collect()
     };
     let human = "setoption name UCI_Opponent value none 1400 human someone";
     let found = said_model(&with, &[human]);
-    assert_eq!(found, ["info string opponent model maia-1500 (rated 1500, of 2 networks, for an opponent rated 1400)"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with("model maia-1500 (rated 1500, of 2 networks, for an opponent rated 1400)"), "{found:?}");
     let chosen = said_model(&with, &["setoption name OpponentModel value natural", human]);
-    assert_eq!(chosen, ["info string opponent model natural"]);
+    assert!(chosen.len() == 1 && chosen[0].ends_with("model natural"), "{chosen:?}");
     let none = said_model(&without, &[human]);
     assert_eq!(none.len(), 1, "{none:?}");
-    assert!(none[0].starts_with("info string opponent model natural (no rated network found in "), "{none:?}");
-    // Told nothing, no traps are set and nothing is said.
-    assert!(said_model(&with, &[]).is_empty());
+    assert!(none[0].contains("model natural (no rated network found in "), "{none:?}");
+    // Told nothing, no traps are set, and the engine says why.
+    let untold = said_model(&with, &[]);
+    assert!(untold.len() == 1 && untold[0].contains("traps off (opponent unknown") && !untold[0].contains("model"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The trap positions of data/traps.epd, as FENs.
+fn trap_positions() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/traps.epd")).expect("traps.epd");
+    text.lines().filter_map(|line| line.split(" sm ").next()).filter(|fen| !fen.is_empty()).map(String::from).collect()
+}
+
+/// The pv of an `info depth` line, as moves.
+fn pv_of(line: &str) -> Vec<&str> {
+    line.split(" pv ").nth(1).map_or(vec![], |pv| pv.split_whitespace().collect())
+}
+
+#[test]
+fn the_last_line_before_bestmove_is_the_line_of_the_move_played() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Opponent value none 1500 human someone");
+    let mut changed = 0;
+    for fen in trap_positions() {
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go depth 5");
+        let lines = engine.read_until("bestmove", Duration::from_secs(120));
+        let bestmove: Vec<&str> = lines.last().expect("bestmove").split_whitespace().collect();
+        let last_info = lines.iter().rev().find(|l| l.starts_with("info depth ")).expect("an info line");
+        let pv = pv_of(last_info);
+        assert_eq!(pv.first(), bestmove.get(1), "{fen}: {last_info} then {bestmove:?}");
+        match pv.get(1) {
+            Some(reply) => assert_eq!(bestmove.get(2..4), Some(&["ponder", *reply][..]), "{fen}: {bestmove:?}"),
+            None => assert_eq!(bestmove.len(), 2, "{fen}: {bestmove:?}"),
+        }
+        let chosen = lines.iter().find(|l| l.starts_with("info string trappy chosen ")).expect("the decision");
+        let words: Vec<&str> = chosen.split_whitespace().collect();
+        changed += usize::from(words.get(4) != words.get(6));
+    }
+    assert!(changed > 0, "the trap root changed no move: the test shows nothing");
+}
+
+#[test]
+fn ponderhit_goes_on_under_the_clock_and_decides_at_the_end() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Opponent value none 1500 human someone");
+    engine.send("position startpos moves e2e4 e7e5");
+    // A pondering search that has finished still waits for ponderhit.
+    engine.send("go ponder depth 3 wtime 60000 btime 60000");
+    let lines = engine.read_until("info string trappy chosen", Duration::from_secs(60));
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(!engine.sync().iter().any(|l| l.starts_with("bestmove")), "bestmove before ponderhit");
+    engine.send("ponderhit");
+    engine.read_until("bestmove", Duration::from_secs(30));
+    // On a 60 s clock, ponderhit starts the move's own time: the search
+    // goes on (the deadline only guards against a hang), then decides.
+    engine.send("go ponder wtime 60000 btime 60000");
+    engine.read_until("info depth 2 ", Duration::from_secs(60));
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.read_until("bestmove", Duration::from_secs(120));
+    assert!(hit.elapsed() >= Duration::from_millis(300), "bestmove {:?} after ponderhit", hit.elapsed());
+    assert!(lines.iter().any(|l| l.starts_with("info string trappy chosen ")), "no decision: {lines:?}");
+    // stop answers at once, pondering or not.
+    engine.send("go ponder wtime 60000 btime 60000");
+    engine.read_until("info depth 2 ", Duration::from_secs(60));
+    engine.send("stop");
+    engine.read_until("bestmove", Duration::from_secs(30));
 }
 
 /// Files that are no network cost the engine nothing: one named as
@@ -455,11 +520,11 @@ fn files_that_are_no_network_are_refused_at_once_and_named() {
     engine.send("setoption name UCI_Opponent value none 1600 human someone");
     engine.send("go depth 3");
     let lines = engine.read_until("bestmove", Duration::from_secs(60));
-    let model: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string opponent model ")).collect();
+    let model: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string trappy traps ")).collect();
     assert_eq!(model.len(), 1, "{lines:?}");
     assert!(
-        model[0].starts_with(
-            "info string opponent model maia-1100 (rated 1100, of 2 networks, for an opponent rated 1600); \
+        model[0].contains(
+            "model maia-1100 (rated 1100, of 2 networks, for an opponent rated 1600); \
              warning: nearer, but could not be used: maia-1600 (rated 1600): network "
         ),
         "{model:?}"

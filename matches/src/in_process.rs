@@ -147,9 +147,9 @@ mod tests {
         let mut player = InProcessPlayer::new("p", &[], 1).expect("valid");
         let weaker = OpponentInfo { title: None, elo: Some(1100), kind: OpponentKind::Human, name: "maia".into() };
         player.set_opponent(Some(&weaker));
-        assert!(player.engine.playing_tunables().contempt > 0);
+        assert!(player.engine.stance().contempt > 0);
         player.set_opponent(None);
-        assert_eq!(player.engine.playing_tunables().contempt, 0);
+        assert_eq!(player.engine.stance().contempt, 0);
     }
 
     #[test]

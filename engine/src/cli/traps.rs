@@ -95,11 +95,12 @@ pub fn annotate_with(
     let mut searcher = Searcher::new(hash_mb);
     searcher.set_tunables(tunables.clone());
     searcher.set_network(network.clone());
-    let mut annotator = TrappyRoot::annotator(TrapConfig::from_tunables(tunables));
+    let config = TrapConfig::from_tunables(tunables);
+    let mut annotator = TrappyRoot::annotator(config);
     // The annotator decides as the engine does, with the model that names
     // the traps when one is given.
     if let Some(model) = model {
-        annotator.set_reply_model(model.clone());
+        annotator.set_stance(config, model.clone());
     }
     let result =
         searcher.search_with_policy(SearchRequest::new(board, &SearchLimits::depth(depth)), Some(&mut annotator));

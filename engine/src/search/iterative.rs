@@ -6,13 +6,14 @@
 
 use super::history::Continuation;
 use super::ordering::ScoredMoves;
+use super::policy_time::UNTIMED_DECISION_SHARE;
 use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
+use super::tt::Bound;
 use super::TimeManager;
 use super::{ReportedLine, SearchLimits, SearchReport, SearchRequest, SearchResult, Searcher};
-use crate::fallible::root_pick;
 use movegen::{Board, Move};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -61,11 +62,14 @@ impl Searcher {
         self.search_with_policy(request, None)
     }
 
-    /// The node limit in force: the game's, capped by a shallower opponent
-    /// model's.
-    fn node_limit(&self, limits: &SearchLimits) -> u64 {
-        let weak_nodes = if self.tunables.weak_nodes > 0 { self.tunables.weak_nodes as u64 } else { u64::MAX };
-        limits.nodes.unwrap_or(u64::MAX).min(weak_nodes).max(1)
+    /// The search's own node cap: a fallible player's (`WeakNodes`), which
+    /// a root policy's decision after it does not share.
+    fn weak_node_cap(&self) -> u64 {
+        if self.tunables.weak_nodes > 0 {
+            self.tunables.weak_nodes as u64
+        } else {
+            u64::MAX
+        }
     }
 
     /// The root moves best first by the move ordering, as `searchmoves`
@@ -85,17 +89,22 @@ impl Searcher {
     ) -> SearchResult {
         let (board, positions) = (request.board, request.positions);
         let mut policy = policy.filter(|p| p.is_active());
-        let node_limit = self.node_limit(request.limits);
+        // `go nodes` bounds the search and its policy together; a fallible
+        // player's cap bounds the search alone.
+        let node_limit = request.limits.nodes.unwrap_or(u64::MAX).max(1);
         let timer = self.time_manager(request.limits);
         // What a deciding policy needs is held back from a node limit.
         let held_back = match policy.as_deref() {
             Some(policy) if node_limit != u64::MAX => policy.allowance(0).min(node_limit / 2),
             _ => 0,
         };
-        let search_limit = node_limit - held_back;
+        let search_limit = (node_limit - held_back).min(self.weak_node_cap());
         // Under a clock, what the decisions took is left to the decision.
         let search_timer = match policy {
-            Some(_) => timer.leaving(self.policy_time.reserve()),
+            Some(_) => match self.policy_time.reserve() {
+                Some(reserve) => timer.leaving(reserve),
+                None => timer.leaving_share(UNTIMED_DECISION_SHARE),
+            },
             None => timer.clone(),
         };
         self.state = SearchState::new(search_limit, Some(search_timer.clone()), request.game_keys, board.hash());
@@ -112,54 +121,27 @@ impl Searcher {
         }
         let (game_keys, limits) = (request.game_keys, request.limits);
         self.alongside_helpers(board, game_keys, limits, |searcher, helper_nodes| {
-            let deepening = Deepening { root_moves: &mut root_moves, result: &mut result, helper_nodes };
+            let deepening = Deepening {
+                root_moves: &mut root_moves,
+                result: &mut result,
+                helper_nodes,
+                shares_limit: held_back > 0,
+            };
             searcher.deepen(&mut request, &mut policy, deepening, &timer, &search_timer, search_limit);
         });
         if let Some(policy) = policy {
             if result.depth > 0 && !self.stop.load(Ordering::Relaxed) {
-                self.state.timer = Some(timer);
-                result.best_move = self.consult_policy(board, positions, policy, &result, node_limit);
+                self.state.timer = Some(timer.clone());
+                let searched_order: Vec<Move> = root_moves.iter().map(|root| root.mv).collect();
+                let consulted = Consulted { result: &result, searched_order: &searched_order, node_limit };
+                result.best_move = self.consult_policy(board, positions, policy, consulted);
+                if result.best_move != result.plain_move {
+                    self.report_chosen_line(&mut request, board, &mut result, &timer);
+                }
             }
         }
         result.nodes = self.state.nodes;
-        if self.tunables.weak_top_k > 1 {
-            self.weak_root_pick(board, positions, &root_moves, &mut result);
-        }
         result
-    }
-
-    /// The weak player's softmax pick (`crate::fallible::root_pick`) among
-    /// the first `WeakTopK` root moves in the order the search left them,
-    /// within a budget as large as the search so far under a node limit
-    /// (the clock's otherwise). The move drawn replaces the result's, and
-    /// is its plain move too: for a player who draws, the draw is its play.
-    fn weak_root_pick(
-        &mut self,
-        board: &Board,
-        positions: &[Board],
-        root_moves: &[RootMove],
-        result: &mut SearchResult,
-    ) {
-        let k = (self.tunables.weak_top_k as usize).min(root_moves.len());
-        if k < 2 || result.depth < 1 {
-            return;
-        }
-        self.state.aborted = false;
-        if self.state.search_node_limit != u64::MAX {
-            self.state.search_node_limit = self.state.nodes.saturating_mul(2);
-        }
-        self.state.node_limit = self.state.search_node_limit;
-        let candidates: Vec<Move> = root_moves[..k].iter().map(|root| root.mv).collect();
-        let depth = (result.depth - 1).max(1);
-        let drawn = root_pick::softmax_pick(&mut RootProbe::new(self, board, positions), &candidates, depth);
-        self.state.aborted = false;
-        if let Some((mv, score)) = drawn {
-            if mv != result.best_move {
-                result.pv = vec![mv];
-            }
-            (result.best_move, result.plain_move, result.score) = (mv, mv, score);
-            result.nodes = self.state.nodes;
-        }
     }
 
     /// Asks the policy for the move to play, under its allowance: what is
@@ -171,9 +153,9 @@ impl Searcher {
         board: &Board,
         positions: &[Board],
         policy: &mut dyn RootPolicy,
-        result: &SearchResult,
-        node_limit: u64,
+        consulted: Consulted,
     ) -> Move {
+        let Consulted { result, searched_order, node_limit } = consulted;
         let allowance = if node_limit == u64::MAX {
             policy.allowance(self.state.nodes)
         } else {
@@ -186,9 +168,13 @@ impl Searcher {
         let choice = if self.hard_stop_reached() {
             None
         } else {
-            let order = &result.root_order;
-            let summary =
-                IterationSummary { depth: result.depth, score: result.score, root_order: order, pv: &result.pv };
+            let summary = IterationSummary {
+                depth: result.depth,
+                score: result.score,
+                root_order: &result.root_order,
+                searched_order,
+                pv: &result.pv,
+            };
             policy.choose(&mut RootProbe::new(self, board, positions), &summary)
         };
         self.record_policy_time(started.elapsed(), searched_nodes, policy.allowance(0));
@@ -197,12 +183,71 @@ impl Searcher {
         choice.filter(|mv| order.contains(mv)).unwrap_or(result.plain_move)
     }
 
+    /// The line of the move a policy chose instead of the plain one, from
+    /// the table its searches filled, reported as the last `info` so that
+    /// a GUI shows the move played (and `bestmove` ponders on its reply).
+    /// Its score is the table's for the position after it: exact, or the
+    /// bound the policy's searches proved; without an entry, the plain
+    /// move's score bounds it from above.
+    fn report_chosen_line(
+        &mut self,
+        request: &mut SearchRequest,
+        board: &Board,
+        result: &mut SearchResult,
+        timer: &TimeManager,
+    ) {
+        let chosen = result.best_move;
+        let mut after = board.clone();
+        after.play(chosen);
+        let (score, score_bound) = match self.tt.probe(after.hash(), 1) {
+            // The entry is from the opponent's side; a bound flips with it.
+            Some(hit) => (-hit.score, hit.bound.flipped()),
+            None => (result.score, Bound::Upper),
+        };
+        result.pv = self.table_line(board, chosen, result.depth.max(1) as usize);
+        request.report(&SearchReport {
+            depth: result.depth,
+            seldepth: self.state.seldepth,
+            score,
+            score_bound,
+            nodes: self.state.nodes,
+            time_ms: timer.since_start().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv: result.pv.clone(),
+            more_lines: vec![],
+        });
+    }
+
+    /// `first` and then the table's best move in each position after it,
+    /// at most `length` moves, stopping at a position the line has seen
+    /// (the table can hold a cycle) or a move that is not legal there (a
+    /// key collision).
+    fn table_line(&self, board: &Board, first: Move, length: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut position = board.clone();
+        position.play(first);
+        let mut seen = vec![board.hash(), position.hash()];
+        while line.len() < length {
+            let Some(hit) = self.tt.probe(position.hash(), line.len()) else { break };
+            if hit.mv.is_null() || !position.is_legal(hit.mv) {
+                break;
+            }
+            position.play(hit.mv);
+            if seen.contains(&position.hash()) {
+                break;
+            }
+            seen.push(position.hash());
+            line.push(hit.mv);
+        }
+        line
+    }
+
     /// Remembers what a decision took, counting at least what its floor of
     /// `floor_nodes` costs at the speed of the search (`searched_nodes`)
     /// before it.
     fn record_policy_time(&mut self, took: Duration, searched_nodes: u64, floor_nodes: u64) {
         let Some(timer) = self.state.timer.as_ref() else { return };
-        let searched = timer.elapsed().saturating_sub(took);
+        let searched = timer.since_start().saturating_sub(took);
         let floor_seconds = searched.as_secs_f64() * floor_nodes as f64 / searched_nodes.max(1) as f64;
         let floor = Duration::try_from_secs_f64(floor_seconds).unwrap_or(Duration::MAX);
         self.policy_time.record(took, floor);
@@ -287,12 +332,22 @@ impl Searcher {
     }
 }
 
-/// What one search's iterations update, and the helpers' node counts its
-/// reports add to the main thread's.
+/// What one search's iterations update, the helpers' node counts its
+/// reports add to the main thread's, and whether the search shares a node
+/// limit with the policy after it.
 struct Deepening<'d> {
     root_moves: &'d mut Vec<RootMove>,
     result: &'d mut SearchResult,
     helper_nodes: &'d [Arc<AtomicU64>],
+    shares_limit: bool,
+}
+
+/// What a policy is consulted on: the search's result, its root moves in
+/// the order it left them, and the node limit of `go nodes`.
+struct Consulted<'c> {
+    result: &'c SearchResult,
+    searched_order: &'c [Move],
+    node_limit: u64,
 }
 
 impl Searcher {
@@ -308,7 +363,7 @@ impl Searcher {
         search_timer: &TimeManager,
         search_limit: u64,
     ) {
-        let Deepening { root_moves, result, helper_nodes } = deepening;
+        let Deepening { root_moves, result, helper_nodes, shares_limit } = deepening;
         let (board, positions) = (request.board, request.positions);
         let lines = request.lines.clamp(1, root_moves.len());
         // Each later line's score at the last depth, for its window.
@@ -334,15 +389,18 @@ impl Searcher {
                 break;
             }
             if let Some(policy) = policy.as_deref_mut() {
-                let summary = IterationSummary { depth, score, root_order: &result.root_order, pv: &result.pv };
+                let order = &result.root_order;
+                let summary =
+                    IterationSummary { depth, score, root_order: order, searched_order: order, pv: &result.pv };
                 policy.iteration_finished(&RootProbe::new(self, board, positions), &summary);
             }
             request.report(&SearchReport {
                 depth,
                 seldepth: self.state.seldepth,
                 score,
+                score_bound: Bound::Exact,
                 nodes: self.state.nodes + Searcher::helper_nodes(helper_nodes),
-                time_ms: timer.elapsed().as_millis() as u64,
+                time_ms: timer.since_start().as_millis() as u64,
                 hashfull: self.tt.hashfull(),
                 pv: result.pv.clone(),
                 more_lines,
@@ -360,7 +418,7 @@ impl Searcher {
             let nodes_left = search_limit.saturating_sub(self.state.nodes);
             let next_costs_at_least = iteration_nodes.min(previous_iteration_nodes);
             previous_iteration_nodes = iteration_nodes;
-            if policy.is_some() && search_limit != u64::MAX && nodes_left < next_costs_at_least {
+            if shares_limit && nodes_left < next_costs_at_least {
                 break;
             }
         }

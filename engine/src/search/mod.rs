@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use threads::ThreadRole;
 pub use threads::MAX_THREADS;
-pub use time::{SearchLimits, TimeManager};
+pub use time::{PonderSignal, SearchLimits, TimeManager};
 use tt::TranspositionTable;
 
 /// Progress after each completed iteration (what UCI prints as `info`).
@@ -46,6 +46,9 @@ pub struct SearchReport {
     pub depth: i32,
     pub seldepth: usize,
     pub score: i32,
+    /// Whether `score` is exact or a bound (the line of a move a root
+    /// policy chose may carry only a bound).
+    pub score_bound: tt::Bound,
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u32,
@@ -90,6 +93,9 @@ pub struct Searcher {
     /// Shared with the helper threads of a search.
     tt: Arc<TranspositionTable>,
     tunables: Tunables,
+    /// What a draw is worth less than zero to the side that started the
+    /// search: `Contempt` unless its player sets more for an opponent.
+    contempt: i32,
     pub move_overhead: Duration,
     history: History,
     stop: Arc<AtomicBool>,
@@ -116,6 +122,7 @@ impl Searcher {
         let lmr = reduction_table(&tunables);
         Searcher {
             tt,
+            contempt: tunables.contempt,
             tunables,
             move_overhead: Duration::from_millis(20),
             history: History::default(),
@@ -210,9 +217,11 @@ impl Searcher {
         TimeManager::new(limits, self.move_overhead, self.tunables.time_moves_to_go as u32)
     }
 
-    /// Replaces every tunable and the tables derived from them.
+    /// Replaces every tunable and the tables derived from them; the
+    /// contempt becomes `Contempt`'s.
     pub fn set_tunables(&mut self, tunables: Tunables) {
         self.tunables = tunables;
+        self.contempt = self.tunables.contempt;
         self.lmr = reduction_table(&self.tunables);
         self.helpers.iter_mut().for_each(|helper| helper.set_tunables(self.tunables.clone()));
     }
@@ -220,9 +229,20 @@ impl Searcher {
     /// Sets one tunable by name (range-checked) and updates derived tables.
     pub fn set_tunable(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
         self.tunables.set(name, value)?;
-        self.lmr = reduction_table(&self.tunables);
-        self.helpers.iter_mut().for_each(|helper| helper.set_tunables(self.tunables.clone()));
+        self.set_tunables(self.tunables.clone());
         Ok(())
+    }
+
+    /// Plays with `contempt` instead of `Contempt` (a player's choice for
+    /// its opponent) until the tunables are set again.
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.contempt = contempt;
+        self.helpers.iter_mut().for_each(|helper| helper.set_contempt(contempt));
+    }
+
+    /// The contempt the search plays with.
+    pub fn contempt(&self) -> i32 {
+        self.contempt
     }
 
     /// The quiescence value of `board` for the side to move, with a full
@@ -307,9 +327,9 @@ impl Searcher {
     #[inline]
     pub(crate) fn draw_score(&self, ply: usize) -> i32 {
         if ply.is_multiple_of(2) {
-            -self.tunables.contempt
+            -self.contempt
         } else {
-            self.tunables.contempt
+            self.contempt
         }
     }
 

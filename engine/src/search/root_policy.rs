@@ -25,6 +25,10 @@ pub struct IterationSummary<'a> {
     pub score: i32,
     /// Root moves in the search's order after this iteration, best first.
     pub root_order: &'a [Move],
+    /// Root moves in the order the search left them: at the end of a
+    /// search, the last iteration's order as far as an iteration cut short
+    /// re-sorted it (what a node-capped player saw last).
+    pub searched_order: &'a [Move],
     /// The plain best move's principal variation.
     pub pv: &'a [Move],
 }
@@ -49,9 +53,10 @@ pub trait RootPolicy {
     fn is_active(&self) -> bool;
 
     /// The nodes `choose` may spend after a search of `searched` nodes that
-    /// had no node limit. Under a node limit the search holds back
-    /// `allowance(0)` (at most half the limit) and `choose` gets what is
-    /// left, so a policy that needs a floor gets it whatever the limits.
+    /// had no `go nodes` limit (a fallible player's own cap is the search's
+    /// alone). Under such a limit the search holds back `allowance(0)` (at
+    /// most half the limit) and `choose` gets what is left, so a policy
+    /// that needs a floor gets it whatever the limits.
     fn allowance(&self, searched: u64) -> u64;
 
     /// An iteration finished. Cheap: the probe is read-only here.
@@ -102,6 +107,23 @@ impl<'a> RootProbe<'a> {
         self.searcher.state.node_limit.saturating_sub(self.searcher.state.nodes)
     }
 
+    /// Lowers the nodes the policy may still spend to `nodes` (a part of
+    /// its allowance for one of two deciders) and returns the limit before,
+    /// for `restore_allowance`.
+    pub fn narrow_allowance(&mut self, nodes: u64) -> u64 {
+        let state = &mut self.searcher.state;
+        let before = state.node_limit;
+        state.node_limit = before.min(state.nodes.saturating_add(nodes));
+        before
+    }
+
+    /// Restores the limit `narrow_allowance` returned: searches run again
+    /// unless the search as a whole must end.
+    pub fn restore_allowance(&mut self, limit: u64) {
+        self.searcher.state.node_limit = limit;
+        self.searcher.state.aborted = self.searcher.hard_stop_reached() || self.searcher.state.nodes >= limit;
+    }
+
     /// Counts `nodes` spent outside the probe (a search of the policy's
     /// own) against the allowance; when they use it up, further searches
     /// return `None`.
@@ -122,6 +144,11 @@ impl<'a> RootProbe<'a> {
 
     pub fn tunables(&self) -> &Tunables {
         &self.searcher.tunables
+    }
+
+    /// The contempt the search plays with.
+    pub fn contempt(&self) -> i32 {
+        self.searcher.contempt
     }
 
     /// The main search's evaluation network (`None`: classical).
@@ -151,12 +178,7 @@ impl<'a> RootProbe<'a> {
             return None;
         }
         // The entry is from the opponent's side; a bound flips with it.
-        let bound = match hit.bound {
-            Bound::Exact => Bound::Exact,
-            Bound::Lower => Bound::Upper,
-            Bound::Upper => Bound::Lower,
-        };
-        Some(StoredReply { reply: hit.mv, depth: hit.depth, value: -hit.score, bound })
+        Some(StoredReply { reply: hit.mv, depth: hit.depth, value: -hit.score, bound: hit.bound.flipped() })
     }
 
     /// Searches the position after `line` (legal moves from the root) to

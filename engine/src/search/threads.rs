@@ -42,6 +42,7 @@ impl Searcher {
     /// A helper on this searcher's table, with its tunables and evaluation.
     fn new_helper(&self) -> Searcher {
         let mut helper = Searcher::on_table(Arc::clone(&self.tt), self.tunables.clone());
+        helper.contempt = self.contempt;
         helper.network_eval = self.network().cloned().map(NetworkEval::new);
         helper.role = ThreadRole::Helper { nodes: Arc::new(AtomicU64::new(0)) };
         helper

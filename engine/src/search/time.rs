@@ -1,5 +1,7 @@
 //! Search limits and the time manager.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What `go` asked for. Every field is optional; none means "infinite".
@@ -13,6 +15,8 @@ pub struct SearchLimits {
     pub increment: Duration,
     pub moves_to_go: Option<u32>,
     pub infinite: bool,
+    /// `go ponder`: the clock above starts at `ponderhit`.
+    pub ponder: Option<PonderSignal>,
     /// Search only these root moves (`go searchmoves`, MultiPV lines after
     /// the first); all legal moves when `None` or when none is legal.
     pub root_moves: Option<Vec<movegen::Move>>,
@@ -28,6 +32,50 @@ impl SearchLimits {
     }
 }
 
+/// A search on the opponent's time (`go ponder`) and the moment it became
+/// ours (`ponderhit`: the opponent played the move pondered on, and our
+/// clock, as `go ponder` gave it, runs from then). Clones share the state.
+#[derive(Clone, Debug, Default)]
+pub struct PonderSignal(Arc<PonderState>);
+
+#[derive(Debug, Default)]
+struct PonderState {
+    hit: AtomicBool,
+    hit_at: Mutex<Option<Instant>>,
+}
+
+impl PonderSignal {
+    /// `ponderhit`: the search goes on, on our clock from now.
+    pub fn hit(&self) {
+        if let Ok(mut at) = self.0.hit_at.lock() {
+            at.get_or_insert_with(Instant::now);
+        }
+        self.0.hit.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the search still runs on the opponent's time.
+    pub fn is_pondering(&self) -> bool {
+        !self.0.hit.load(Ordering::SeqCst)
+    }
+
+    /// The moment of `ponderhit`, if it came.
+    fn hit_at(&self) -> Option<Instant> {
+        if self.is_pondering() {
+            return None;
+        }
+        self.0.hit_at.lock().ok().and_then(|at| *at)
+    }
+}
+
+/// Two limits ponder alike only on the same signal.
+impl PartialEq for PonderSignal {
+    fn eq(&self, other: &PonderSignal) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for PonderSignal {}
+
 /// Turns limits into a soft deadline (don't start another iteration after
 /// it) and a hard one (abort the search).
 #[derive(Clone, Debug)]
@@ -35,6 +83,8 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// While pondering no limit applies; after `ponderhit` they count from it.
+    ponder: Option<PonderSignal>,
 }
 
 impl TimeManager {
@@ -61,7 +111,7 @@ impl TimeManager {
             soft = Some(soft.map_or(soft_time, |s: Duration| s.min(soft_time)));
             hard = Some(hard.map_or(hard_time, |h: Duration| h.min(hard_time)));
         }
-        TimeManager { start, soft, hard }
+        TimeManager { start, soft, hard, ponder: limits.ponder.clone() }
     }
 
     /// The deadlines of a search that must leave `reserve` of its move's
@@ -77,7 +127,24 @@ impl TimeManager {
         }
     }
 
+    /// The time the limits count: since the start, or when pondering,
+    /// nothing until `ponderhit` and the time since it after.
+    /// `leaving` a `share` (0 to 1) of the limit it would come forward from.
+    pub fn leaving_share(&self, share: f64) -> TimeManager {
+        let Some(limit) = self.soft.or(self.hard) else { return self.clone() };
+        self.leaving(limit.mul_f64(share.clamp(0.0, 1.0)))
+    }
+
     pub fn elapsed(&self) -> Duration {
+        match &self.ponder {
+            None => self.start.elapsed(),
+            Some(ponder) => ponder.hit_at().map_or(Duration::ZERO, |at| at.elapsed()),
+        }
+    }
+
+    /// The time since the search started, pondering included (what `info
+    /// time` reports).
+    pub fn since_start(&self) -> Duration {
         self.start.elapsed()
     }
 
@@ -166,10 +233,32 @@ mod tests {
         let movetime = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };
         let tm = TimeManager::new(&movetime, Duration::ZERO, 16);
         assert_eq!(tm.leaving(Duration::from_millis(50)).hard, Some(Duration::from_millis(250)));
+        // Before any decision was timed, a share of the limit.
+        assert_eq!(tm.leaving_share(0.25).hard, Some(Duration::from_millis(225)));
         // Without a deadline there is nothing to leave.
         let tm = TimeManager::new(&SearchLimits::depth(6), Duration::ZERO, 16);
         let leaving = tm.leaving(Duration::from_millis(50));
         assert_eq!((leaving.soft, leaving.hard), (None, None));
+    }
+
+    #[test]
+    fn a_pondering_search_has_no_limit_until_ponderhit_and_its_clock_from_then() {
+        let ponder = PonderSignal::default();
+        let limits = SearchLimits {
+            time_left: Some(Duration::from_millis(10)),
+            ponder: Some(ponder.clone()),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::ZERO, 25);
+        let hard = tm.hard.expect("a clock gives a deadline");
+        std::thread::sleep(hard * 3);
+        assert!(!tm.hard_limit_reached() && tm.may_start_iteration(), "the opponent's time is not ours");
+        assert!(tm.since_start() >= hard * 3);
+        ponder.hit();
+        assert!(!ponder.is_pondering());
+        assert!(tm.elapsed() < tm.since_start(), "the clock runs from ponderhit");
+        std::thread::sleep(hard * 2);
+        assert!(tm.hard_limit_reached(), "after ponderhit the clock given with go ponder holds");
     }
 
     #[test]

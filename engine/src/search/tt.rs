@@ -22,6 +22,18 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The same bound seen from the other side: a lower bound for one side
+    /// is an upper bound for the other.
+    pub fn flipped(self) -> Bound {
+        match self {
+            Bound::Exact => Bound::Exact,
+            Bound::Lower => Bound::Upper,
+            Bound::Upper => Bound::Lower,
+        }
+    }
+}
+
+impl Bound {
     /// What a search result `best` means, given the window it was searched
     /// with: above beta a lower bound, inside the window exact, else upper.
     pub fn classify(best: i32, original_alpha: i32, beta: i32) -> Bound {

@@ -11,7 +11,7 @@
 //! searches less deep),
 //! and `decide.rs` plays the move with the best expected score over those
 //! replies (`expected.rs`) when it beats the plain move's by the margin.
-//! With traps off (`Traps`, see `crate::opponent` for `auto`) the policy is
+//! With traps off (`Traps`; `stance.rs` decides `auto`) the policy is
 //! inactive and the engine is the plain engine, node for node.
 
 pub mod annotate;
@@ -19,6 +19,7 @@ pub mod decide;
 pub mod expected;
 pub mod replies;
 pub mod root_history;
+pub mod stance;
 
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use crate::tunables::Tunables;
@@ -56,7 +57,7 @@ pub const FLOOR_NODES: u64 = FLOOR_MOVES * (NETWORK_PASS_NODES + FLOOR_REPLIES *
 /// place among the option's choices (`auto`, `on`, `off`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TrapMode {
-    /// Against an opponent known to be fallible (`crate::opponent` decides).
+    /// Against an opponent known to be fallible (`stance.rs` decides).
     Auto = 0,
     /// Whatever is known of the opponent.
     On = 1,
@@ -120,6 +121,13 @@ impl TrapConfig {
         }
     }
 
+    /// The parameters `tunables` give, with traps set and the curve as
+    /// `stance` decided them for the opponent.
+    pub fn for_stance(tunables: &Tunables, stance: &stance::Stance) -> TrapConfig {
+        let mode = if stance.traps.traps_on() { TrapMode::On } else { TrapMode::Off };
+        TrapConfig { mode, curve: stance.curve, ..TrapConfig::from_tunables(tunables) }
+    }
+
     /// Whether traps are set. When not, the search is plain. (With a zero
     /// cap the root still runs, and can never gain: a test relies on
     /// that.)
@@ -170,8 +178,11 @@ impl TrappyRoot {
         }
     }
 
-    /// What predicts the opponent's replies (the natural model until set).
-    pub fn set_reply_model(&mut self, model: ReplyModel) {
+    /// The decision's parameters and what predicts the opponent's replies
+    /// (the natural model until set), as one stance towards the opponent
+    /// gives them.
+    pub fn set_stance(&mut self, config: TrapConfig, model: ReplyModel) {
+        self.config = config;
         self.model = model;
     }
 
@@ -182,10 +193,6 @@ impl TrappyRoot {
 
     pub fn config(&self) -> &TrapConfig {
         &self.config
-    }
-
-    pub fn set_config(&mut self, config: TrapConfig) {
-        self.config = config;
     }
 
     /// Forget what the previous search left.

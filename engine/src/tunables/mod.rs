@@ -13,9 +13,10 @@ mod score_pair;
 mod table;
 
 pub use export::{openbench_spsa_lines, uci_option_lines};
-pub use options_file::load_options_file;
+pub use options_file::{load_options_file, read_options_file};
 pub use piece_square::{PieceSquareKey, PieceSquareWeights, PIECE_SQUARE_RANGE};
 pub use score_pair::{MAX_PHASE, S};
+use std::collections::BTreeSet;
 use std::fmt;
 pub use table::{Tunables, TUNABLE_SPECS};
 
@@ -141,6 +142,26 @@ pub fn parse_value(name: &str, text: &str) -> Result<i64, TunableError> {
         .map(|i| i as i64)
         .or_else(|| text.parse().ok())
         .ok_or_else(|| TunableError::NotAValue { name: name.to_string(), text: text.to_string() })
+}
+
+/// The named tunables the user set (by `setoption`, an options file or a
+/// config's options), whatever the value: where the engine would derive a
+/// value from what it knows (the result curve from the opponent's
+/// rating), the user's stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetByUser(BTreeSet<&'static str>);
+
+impl SetByUser {
+    /// Notes that the user set `name` (an unknown name is not noted).
+    pub fn record(&mut self, name: &str) {
+        if let Some(spec) = TunableSpec::named(name) {
+            self.0.insert(spec.name);
+        }
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        TunableSpec::named(name).is_some_and(|spec| self.0.contains(spec.name))
+    }
 }
 
 impl Tunables {

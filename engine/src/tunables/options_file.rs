@@ -15,29 +15,50 @@ pub fn load_options_file(path: &Path) -> Result<Tunables, String> {
     Ok(tunables)
 }
 
+/// The options file at `path` as written: each `(name, value)` in the
+/// file's order, every value checked (so they can be set by name, as the
+/// user's); errors name the file and the key at fault.
+pub fn read_options_file(path: &Path) -> Result<Vec<(String, i64)>, String> {
+    let failed = |e: String| format!("options file {}: {e}", path.display());
+    let text = std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?;
+    options_entries(&text).map_err(failed)
+}
+
+/// The `(name, value)` entries of an options file's text, checked against
+/// the table. Errors name the key at fault.
+fn options_entries(text: &str) -> Result<Vec<(String, i64)>, String> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("not valid TOML: {e}"))?;
+    if let Some(other) = table.keys().find(|key| key.as_str() != "options") {
+        return Err(format!("unknown key '{other}' (an options file has only an [options] table)"));
+    }
+    let options = match table.get("options") {
+        Some(toml::Value::Table(options)) => options,
+        Some(_) => return Err("'options' must be a table".into()),
+        None => return Err("no [options] table".into()),
+    };
+    let mut checked = Tunables::default();
+    let mut entries = Vec::with_capacity(options.len());
+    for (name, value) in options {
+        let text = match value {
+            toml::Value::Integer(number) => number.to_string(),
+            toml::Value::String(text) => text.clone(),
+            other => other.to_string(),
+        };
+        let number = parse_value(name, &text).map_err(|e| format!("options.{name}: {e}"))?;
+        checked.set(name, number).map_err(|e| format!("options.{name}: {e}"))?;
+        entries.push((name.clone(), number));
+    }
+    Ok(entries)
+}
+
 impl Tunables {
     /// Applies an options file: TOML with one `[options]` table of
     /// `Name = integer` (a choice option may also be given by name). This
     /// is the format `tuner tune` writes. Errors name the key at fault.
     pub fn apply_options_toml(&mut self, text: &str) -> Result<(), String> {
-        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("not valid TOML: {e}"))?;
-        if let Some(other) = table.keys().find(|key| key.as_str() != "options") {
-            return Err(format!("unknown key '{other}' (an options file has only an [options] table)"));
-        }
-        let options = match table.get("options") {
-            Some(toml::Value::Table(options)) => options,
-            Some(_) => return Err("'options' must be a table".into()),
-            None => return Err("no [options] table".into()),
-        };
         let mut updated = self.clone();
-        for (name, value) in options {
-            let text = match value {
-                toml::Value::Integer(number) => number.to_string(),
-                toml::Value::String(text) => text.clone(),
-                other => other.to_string(),
-            };
-            let number = parse_value(name, &text).map_err(|e| format!("options.{name}: {e}"))?;
-            updated.set(name, number).map_err(|e| format!("options.{name}: {e}"))?;
+        for (name, value) in options_entries(text)? {
+            updated.set(&name, value).map_err(|e| format!("options.{name}: {e}"))?;
         }
         *self = updated;
         Ok(())

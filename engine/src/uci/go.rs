@@ -85,7 +85,9 @@ pub fn parse_go(args: &[&str], side: Color) -> ParsedGo {
             }
         } else {
             match name {
-                "infinite" | "ponder" => limits.infinite = true,
+                "infinite" => limits.infinite = true,
+                // The clock given applies from `ponderhit` on.
+                "ponder" => limits.ponder = Some(crate::search::PonderSignal::default()),
                 "searchmoves" => {
                     while index + 1 < args.len()
                         && args[index + 1].len() >= 4

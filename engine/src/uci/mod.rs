@@ -14,11 +14,12 @@ use crate::eval::evaluate;
 use crate::nnue::{Accumulator, Network};
 use crate::opponent::{OpponentInfo, OpponentKind, FULL_STRENGTH_ELO};
 use crate::search::score::uci_score;
-use crate::search::{ReportedLine, SearchReport, SearchRequest, SearchResult};
+use crate::search::tt::Bound;
+use crate::search::{PonderSignal, ReportedLine, SearchReport, SearchRequest, SearchResult};
 use crate::strength::{lift_limit, StrengthLimit};
 use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
-use crate::tunables::Tunables;
+use crate::tunables::{SetByUser, Tunables};
 use movegen::Board;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,9 +45,14 @@ pub fn info_lines(report: &SearchReport, lines: usize) -> Vec<String> {
     all.enumerate()
         .map(|(index, line)| {
             let number = if lines > 1 { format!(" multipv {}", index + 1) } else { String::new() };
+            let bound = match (index, report.score_bound) {
+                (0, Bound::Lower) => " lowerbound",
+                (0, Bound::Upper) => " upperbound",
+                _ => "",
+            };
             let pv: Vec<String> = line.pv.iter().map(|mv| mv.to_string()).collect();
             format!(
-                "info depth {}{number} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+                "info depth {}{number} seldepth {} score {}{bound} nodes {} nps {} time {} hashfull {} pv {}",
                 report.depth,
                 report.seldepth,
                 uci_score(line.score),
@@ -93,6 +99,8 @@ pub struct UciSession {
     /// the options set so far.
     settings: Settings,
     multipv: usize,
+    /// The last `go ponder`'s signal, for `ponderhit`.
+    ponder: Option<PonderSignal>,
     /// `UCI_Elo`.
     elo: i64,
     /// `uci` lists every tunable (`trappy --all-options`).
@@ -115,6 +123,8 @@ struct Settings {
     opponent_model: OpponentModelChoice,
     /// `UCI_LimitStrength`.
     limit_strength: bool,
+    /// Which tunables the user set by name.
+    set_by_user: SetByUser,
 }
 
 impl Settings {
@@ -125,18 +135,26 @@ impl Settings {
         searcher.set_opponent(self.opponent.clone(), self.own_elo);
         searcher.set_network(self.network.clone());
         searcher.set_opponent_model(self.opponent_model.clone());
+        searcher.keep_set_by_user(self.set_by_user.clone());
         searcher
     }
 }
 
 impl UciSession {
     pub fn new(output: Box<dyn Write + Send>) -> UciSession {
-        UciSession::with_tunables(output, Tunables::default())
+        UciSession::with_options(output, &[]).unwrap_or_else(|_| unreachable!("no options to refuse"))
     }
 
-    /// A session whose searcher starts from `tunables` instead of the
-    /// table's defaults (`trappy --options FILE`).
-    pub fn with_tunables(output: Box<dyn Write + Send>, tunables: Tunables) -> UciSession {
+    /// A session whose searcher starts with `options` (an options file's
+    /// `(name, value)` entries, `trappy --options FILE`) set by name, as
+    /// the user's; an unknown name or a value out of range is refused.
+    pub fn with_options(output: Box<dyn Write + Send>, options: &[(String, i64)]) -> Result<UciSession, String> {
+        let mut tunables = Tunables::default();
+        let mut set_by_user = SetByUser::default();
+        for (name, value) in options {
+            tunables.set(name, *value).map_err(|e| e.to_string())?;
+            set_by_user.record(name);
+        }
         let settings = Settings {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
@@ -147,10 +165,11 @@ impl UciSession {
             network: crate::nnue::default_network(),
             opponent_model: OpponentModelChoice::beside_the_binary(),
             limit_strength: false,
+            set_by_user,
         };
         let searcher = settings.searcher();
         let stop = searcher.stop_flag();
-        UciSession {
+        Ok(UciSession {
             out: Arc::new(Mutex::new(output)),
             board: Board::startpos(),
             game_keys: Vec::new(),
@@ -162,9 +181,10 @@ impl UciSession {
             start_tunables: tunables,
             settings,
             multipv: 1,
+            ponder: None,
             elo: crate::strength::DEFAULT_ELO,
             all_tunables: false,
-        }
+        })
     }
 
     /// `uci` lists every tunable, as a tuning setup wants.
@@ -254,7 +274,10 @@ impl UciSession {
             },
             "go" => self.go(args),
             "stop" => self.stop_search(),
-            "ponderhit" => self.stop_search(),
+            "ponderhit" => match &self.ponder {
+                Some(ponder) => ponder.hit(),
+                None => self.error("ponderhit received while not pondering; ignored"),
+            },
             "quit" => {
                 self.stop_search();
                 return false;
@@ -288,14 +311,15 @@ impl UciSession {
             self.error(&format!("go: {message}"));
         }
         let mut searcher = self.searcher.take().unwrap_or_else(|| self.settings.searcher());
-        if let Some(model) = searcher.opponent_model_news() {
-            say(&self.out, &format!("info string opponent model {model}"));
+        if let Some(stance) = searcher.stance_news() {
+            say(&self.out, &stance);
         }
         self.stop = searcher.stop_flag();
         self.stop.store(false, Ordering::SeqCst);
         self.searching.store(true, Ordering::SeqCst);
         let searching = Arc::clone(&self.searching);
         let mut limits = parsed.limits;
+        self.ponder = limits.ponder.clone();
         if !parsed.search_moves.is_empty() {
             let moves: Vec<movegen::Move> =
                 parsed.search_moves.iter().filter_map(|text| self.board.parse_uci_move(text).ok()).collect();
@@ -336,8 +360,10 @@ impl UciSession {
                 say(&out, &format!("info string trappy chosen {} plain {}", result.best_move, result.plain_move));
                 say(&out, &searcher.trappy_stats().uci_line("game"));
             }
-            // UCI: an infinite search reports its move only when stopped.
-            while limits.infinite && !stop.load(Ordering::SeqCst) {
+            // UCI: an infinite search reports its move only when stopped, a
+            // pondering one only after ponderhit or stop.
+            let waits = || limits.infinite || limits.ponder.as_ref().is_some_and(PonderSignal::is_pondering);
+            while waits() && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));
             }
             searching.store(false, Ordering::SeqCst);
@@ -349,8 +375,8 @@ impl UciSession {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match session_option(name, value) {
             Some(Ok(SessionOption::MultiPv(lines))) => self.multipv = lines,
-            // Pondering needs nothing set up: `go ponder` searches until
-            // `ponderhit` or `stop`. The option tells GUIs we can.
+            // Pondering needs nothing set up: `go ponder` carries it. The
+            // option tells GUIs we can.
             Some(Ok(SessionOption::Ponder)) => {}
             Some(Ok(SessionOption::LimitStrength(on))) => {
                 self.settings.limit_strength = on;
@@ -384,9 +410,11 @@ impl UciSession {
                 match apply_option(searcher, name, value) {
                     Ok(()) => {
                         let threads = searcher.threads();
+                        let set_by_user = searcher.set_by_user().clone();
                         let kept = (searcher.hash_megabytes(), searcher.tunables().clone(), searcher.move_overhead());
                         (self.settings.hash_mb, self.settings.tunables, self.settings.move_overhead) = kept;
                         self.settings.threads = threads;
+                        self.settings.set_by_user = set_by_user;
                     }
                     Err(message) => self.error(&message),
                 }
@@ -522,7 +550,7 @@ mod tests {
     #[test]
     fn the_opponent_sets_contempt_from_the_rating_gap() {
         let mut session = UciSession::new(Box::new(std::io::sink()));
-        let contempt = |session: &mut UciSession| session.idle_searcher().playing_tunables().contempt;
+        let contempt = |session: &mut UciSession| session.idle_searcher().stance().contempt;
         assert_eq!(contempt(&mut session), 0);
         session.handle_line("setoption name UCI_Opponent value none 1900 human Some Player");
         let known = contempt(&mut session);
@@ -548,6 +576,6 @@ mod tests {
         assert_eq!(session.settings.opponent.as_ref().map(|o| o.kind), Some(OpponentKind::Human));
         // A rebuilt searcher keeps what it was told.
         session.handle_line("setoption name OpponentElo value 1900");
-        assert_eq!(session.settings.searcher().playing_tunables().contempt, known);
+        assert_eq!(session.settings.searcher().stance().contempt, known);
     }
 }

@@ -3,7 +3,7 @@
 //! its options (and options file) and its limit.
 
 use engine::opponent::{OpponentInfo, OpponentKind, OPPONENT_ELO_RANGE};
-use engine::tunables::{load_options_file, Tunables};
+use engine::tunables::{load_options_file, read_options_file, Tunables};
 use matches::game::LimitSpec;
 use matches::network_player::NetworkSpec;
 use matches::tournament::{Entrant, PlayerSpec};
@@ -214,11 +214,13 @@ fn options_file_tunables(engine: &EngineSection, base: &Path) -> Result<Tunables
     }
 }
 
-/// The engine's option overrides: the options file's, then `options`.
+/// The engine's option overrides, set by name as the user's: the options
+/// file's entries as written, then `options`.
 fn engine_overrides(engine: &EngineSection, base: &Path) -> Result<Vec<(String, i64)>, String> {
-    let from_file = options_file_tunables(engine, base)?;
-    let mut overrides: Vec<(String, i64)> =
-        from_file.changed_from(&Tunables::default()).into_iter().map(|(name, value)| (name, value as i64)).collect();
+    let mut overrides = match &engine.options_file {
+        Some(file) => read_options_file(&relative(base, file)).map_err(|e| format!("engine '{}': {e}", engine.name))?,
+        None => Vec::new(),
+    };
     for (name, value) in &engine.options {
         let number = value.number(name).map_err(|e| format!("engine '{}': options.{name}: {e}", engine.name))?;
         overrides.push((name.clone(), number));

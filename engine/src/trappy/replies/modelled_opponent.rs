@@ -55,6 +55,7 @@ impl ModelledOpponent {
         if self.searcher.tunables() != probe.tunables() {
             self.searcher.set_tunables(probe.tunables().clone());
         }
+        self.searcher.set_contempt(probe.contempt());
         // The opponent is modelled with the engine's own evaluation.
         self.searcher.set_network(probe.network().cloned());
         Some(after)

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Does the strength limiter keep the trap root's traps?
+
+For each UCI_Elo level and each classic trap position of data/traps.epd,
+asks a trappy binary for its move on a clock, told nothing and told a human
+of that level's rating, and counts how often it plays the trap's setting
+move (`sm`) and how deep it searched. The limiter's node cap ends every
+search, so the clock only bounds it and the runs are reproducible.
+
+    scripts/limiter_traps.py target/release/trappy [--levels 1500,1800,2100,2400] [--clock 60000]
+
+Prints one row per level and a total: setting moves played, told against
+untold, and the mean depth of each.
+"""
+import argparse
+import pathlib
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent.parent
+
+
+def trap_positions(path):
+    positions = []
+    for line in path.read_text().splitlines():
+        if " sm " not in line:
+            continue
+        fen, rest = line.split(" sm ", 1)
+        setting = rest.split(";", 1)[0].strip()
+        name = rest.split('id "', 1)[1].split('"', 1)[0] if 'id "' in rest else fen
+        positions.append((name, fen.strip(), setting))
+    return positions
+
+
+class Engine:
+    def __init__(self, program):
+        self.process = subprocess.Popen(
+            [program], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+
+    def until(self, prefix):
+        lines = []
+        for line in self.process.stdout:
+            lines.append(line.rstrip("\n"))
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError(f"the engine ended before '{prefix}'")
+
+    def close(self):
+        self.send("quit")
+        self.process.wait(timeout=30)
+
+
+def play(program, level, told, fen, clock):
+    engine = Engine(program)
+    engine.send("uci")
+    engine.until("uciok")
+    engine.send("setoption name UCI_LimitStrength value true")
+    engine.send(f"setoption name UCI_Elo value {level}")
+    if told:
+        engine.send(f"setoption name UCI_Opponent value none {level} human sparring")
+    engine.send("ucinewgame")
+    engine.send(f"position fen {fen}")
+    engine.send(f"go wtime {clock} btime {clock}")
+    lines = engine.until("bestmove")
+    engine.close()
+    depths = [int(l.split()[2]) for l in lines if l.startswith("info depth ")]
+    return lines[-1].split()[1], max(depths, default=0)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("program")
+    parser.add_argument("--levels", default="1500,1800,2100,2400")
+    parser.add_argument("--clock", type=int, default=60000, help="wtime and btime, ms")
+    parser.add_argument("--epd", default=str(HERE / "data" / "traps.epd"))
+    args = parser.parse_args()
+    positions = trap_positions(pathlib.Path(args.epd))
+    totals = {False: [0, 0, 0], True: [0, 0, 0]}
+    print("level  untold: setting moves, mean depth   told: setting moves, mean depth")
+    for level in [int(x) for x in args.levels.split(",")]:
+        row = {}
+        for told in (False, True):
+            played = [play(args.program, level, told, fen, args.clock) for _, fen, _ in positions]
+            setting = sum(mv == sm for (mv, _), (_, _, sm) in zip(played, positions))
+            depth = sum(d for _, d in played)
+            row[told] = (setting, depth / len(positions))
+            totals[told][0] += setting
+            totals[told][1] += depth
+            totals[told][2] += len(positions)
+        print(f"{level:5}  {row[False][0]:3}/{len(positions)}  {row[False][1]:5.2f}"
+              f"                  {row[True][0]:3}/{len(positions)}  {row[True][1]:5.2f}")
+    untold, told = totals[False], totals[True]
+    print(f"total  {untold[0]:3}/{untold[2]}  {untold[1] / untold[2]:5.2f}"
+          f"                  {told[0]:3}/{told[2]}  {told[1] / told[2]:5.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
