@@ -10,8 +10,9 @@ usage: scripts/traps_with_threads.py [BINARY] [REPEAT] [THREADS]
 (defaults: target/release/trappy, 100, 2; run `cargo build --release` first)
 """
 import pathlib
-import subprocess
 import sys
+
+from uci_client import quit, search, start
 
 root = pathlib.Path(__file__).resolve().parent.parent
 binary = sys.argv[1] if len(sys.argv) > 1 else str(root / "target/release/trappy")
@@ -31,35 +32,12 @@ def cases():
         yield name, fen, setting_move
 
 
-def start(threads):
-    engine = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    engine.stdin.write(
-        f"uci\nsetoption name Threads value {threads}\nsetoption name Traps value on\n"
-        "setoption name TrapBudget value 400\nsetoption name OpponentModel value natural\nisready\n"
-    )
-    engine.stdin.flush()
-    while engine.stdout.readline().strip() != "readyok":
-        pass
-    return engine
-
-
-def best_move(engine, fen):
-    engine.stdin.write(f"ucinewgame\nposition fen {fen}\ngo depth 6\n")
-    engine.stdin.flush()
-    while True:
-        line = engine.stdout.readline()
-        if not line:
-            sys.exit("the engine quit before answering")
-        if line.startswith("bestmove"):
-            return line.split()[1]
-
-
 for threads in (1, threads_asked):
-    engine = start(threads)
+    options = {"Threads": threads, "Traps": "on", "TrapBudget": 400, "OpponentModel": "natural"}
+    engine = start(binary, options)
     counts = []
     for name, fen, setting_move in cases():
-        hits = sum(best_move(engine, fen) == setting_move for _ in range(repeat))
+        hits = sum(search(engine, fen, 6)[0] == setting_move for _ in range(repeat))
         counts.append(f"{name} {hits}/{repeat}")
-    engine.stdin.write("quit\n")
-    engine.stdin.flush()
+    quit(engine)
     print(f"threads {threads}: " + ", ".join(counts))

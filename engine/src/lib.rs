@@ -9,6 +9,7 @@ pub mod lc0;
 pub mod nnue;
 pub mod opponent;
 pub mod probability;
+pub mod result_curve;
 pub mod search;
 pub mod strength;
 pub mod trappy;

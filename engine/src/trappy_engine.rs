@@ -271,7 +271,7 @@ impl RootPolicy for Deciders<'_> {
 mod tests {
     use super::*;
     use crate::opponent::OpponentKind;
-    use crate::trappy::expected::ResultCurve;
+    use crate::result_curve::ResultCurve;
     use crate::trappy::stance::rated_result_curve;
 
     #[test]
@@ -283,14 +283,14 @@ mod tests {
         assert_eq!(engine.stance().curve, rated, "derived from the rating");
         // Asking for the engine's own curve by name is a choice too.
         engine.set_tunable("TrapResultScale", 400).expect("in range");
-        assert_eq!(engine.stance().curve, ResultCurve { centre: rated.centre, scale: 400 });
+        assert_eq!(engine.stance().curve, ResultCurve { centre: rated.centre, scale: 400.0 });
         engine.set_tunable("trapresultcentre", 0).expect("in range");
-        assert_eq!(engine.stance().curve, ResultCurve { centre: 0, scale: 400 });
+        assert_eq!(engine.stance().curve, ResultCurve { centre: 0.0, scale: 400.0 });
         // A whole set of tunables from the program keeps what the user set.
         let mut tunables = engine.tunables().clone();
         tunables.contempt = 10;
         engine.set_tunables(tunables);
-        assert_eq!(engine.stance().curve, ResultCurve { centre: 0, scale: 400 });
+        assert_eq!(engine.stance().curve, ResultCurve { centre: 0.0, scale: 400.0 });
         // A value the program set, even away from the default, is not the user's.
         let mut derived = TrappyEngine::new(1, Tunables { trap_result_centre: -700, ..Tunables::default() });
         derived.set_opponent(Some(opponent), FULL_STRENGTH_ELO);

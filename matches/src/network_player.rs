@@ -8,7 +8,8 @@
 
 use crate::player::{MoveLimit, Player, PlayerError, PlayerMove};
 use engine::lc0::{Lc0Network, MoveProbability, Scratch};
-use movegen::{Board, Move};
+use engine::probability::{tempered, unit_interval, weighted_draw};
+use movegen::{splitmix64, Board, Move};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -48,30 +49,15 @@ impl NetworkPlayer {
 }
 
 /// The move a network player picks from `policy` (best first): the first
-/// at temperature 0, else a draw from `p^(1/T)` with `key` as the seed.
+/// at temperature 0, else a draw from the policy at that temperature
+/// (`p^(1/T)`), with `key` mixed as the seed so that neighbouring keys
+/// draw apart.
 pub fn pick(policy: &[MoveProbability], temperature: f64, key: u64) -> Option<&MoveProbability> {
     if temperature <= 0.0 || policy.len() < 2 {
         return policy.first();
     }
-    let weights: Vec<f64> = policy.iter().map(|entry| f64::from(entry.probability).powf(1.0 / temperature)).collect();
-    let total: f64 = weights.iter().sum();
-    let mut point = unit_interval(key) * total;
-    for (entry, weight) in policy.iter().zip(&weights) {
-        if point < *weight {
-            return Some(entry);
-        }
-        point -= weight;
-    }
-    policy.last()
-}
-
-/// A number in [0, 1) from `key`: SplitMix64's finaliser, whose every
-/// input bit moves every output bit, so neighbouring keys draw apart.
-fn unit_interval(key: u64) -> f64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) as f64 / 2f64.powi(64)
+    let logs: Vec<f64> = policy.iter().map(|entry| f64::from(entry.probability).ln()).collect();
+    policy.get(weighted_draw(&tempered(&logs, temperature), unit_interval(splitmix64(key))))
 }
 
 impl Player for NetworkPlayer {

@@ -23,6 +23,17 @@ impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
     }
+
+    /// White's points from the result (a draw is half of one); `None`
+    /// for an unfinished game.
+    pub fn white_points(&self) -> Option<f64> {
+        match self.result.as_str() {
+            "1-0" => Some(1.0),
+            "0-1" => Some(0.0),
+            "1/2-1/2" => Some(0.5),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! Chess rules and nothing else: squares and bitboards, magic-bitboard
 //! attacks generated at build time, legal move generation, FEN, Zobrist
-//! keys, UCI and SAN notation, draw rules, and perft.
+//! keys, UCI and SAN notation, draw rules, and perft; and SplitMix64, the
+//! mixer the Zobrist keys are made with, for every crate above.
 
 mod attacks;
 mod bitboard;
@@ -19,6 +20,7 @@ mod notation;
 mod perft;
 mod perft_suite;
 mod piece;
+mod splitmix;
 mod square;
 mod zobrist;
 
@@ -39,4 +41,5 @@ pub use notation::{SanError, UciMoveError};
 pub use perft::{divide, perft};
 pub use perft_suite::{parse_perft_line, parse_perft_suite, PerftCase, PerftSuiteError};
 pub use piece::Piece;
+pub use splitmix::{splitmix64, splitmix64_step};
 pub use square::Square;

@@ -1,15 +1,8 @@
 //! Zobrist keys, computed at compile time from a fixed splitmix64 stream so
 //! that keys (and so search results) are the same in every build.
 
+use crate::splitmix::splitmix64_step;
 use crate::{Color, Piece, Square};
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 struct Keys {
     pieces: [[u64; 64]; 12],
@@ -25,7 +18,7 @@ static KEYS: Keys = {
     while piece < 12 {
         let mut square = 0;
         while square < 64 {
-            let (next, key) = splitmix64(state);
+            let (next, key) = splitmix64_step(state);
             state = next;
             pieces[piece][square] = key;
             square += 1;
@@ -37,7 +30,7 @@ static KEYS: Keys = {
     let mut single_rights = [0; 4];
     let mut right = 0;
     while right < 4 {
-        let (next, key) = splitmix64(state);
+        let (next, key) = splitmix64_step(state);
         state = next;
         single_rights[right] = key;
         right += 1;
@@ -57,12 +50,12 @@ static KEYS: Keys = {
     let mut en_passant_file = [0; 8];
     let mut file = 0;
     while file < 8 {
-        let (next, key) = splitmix64(state);
+        let (next, key) = splitmix64_step(state);
         state = next;
         en_passant_file[file] = key;
         file += 1;
     }
-    let (_, black_to_move) = splitmix64(state);
+    let (_, black_to_move) = splitmix64_step(state);
     Keys { pieces, castling, en_passant_file, black_to_move }
 };
 

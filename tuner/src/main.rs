@@ -17,6 +17,7 @@ use predict::command::{run_predict, PredictArgs};
 use std::process::ExitCode;
 use support::interrupt;
 use tournament::match_command::{run_match, MatchArgs};
+use tournament::pair_command::{run_pair, PairArgs};
 use tournament::report_command::{run_report, ReportArgs};
 use tournament::stats_command::{run_stats, StatsArgs};
 use tune::command::{run_tune, TuneArgs};
@@ -36,6 +37,9 @@ enum Command {
     Stats(StatsArgs),
     /// The report of a results journal (finished or interrupted)
     Report(ReportArgs),
+    /// Two players compared opening pair by opening pair, from PGN files
+    /// (one run's, or a player run alone against another run's games)
+    Pair(PairArgs),
     /// SPSA tuning of tunables against an opponent pool, from a TOML config
     Tune(TuneArgs),
     /// Fit the evaluation's weights to game results (Texel's method)
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Report(args) => run_report(&args),
+        Command::Pair(args) => run_pair(&args),
         Command::Stats(args) => run_stats(&args),
         Command::Match(args) => run_match(&args),
         Command::Tune(args) => run_tune(&args),

@@ -16,20 +16,13 @@
 
 pub mod root_pick;
 
+use crate::probability::{softmax_weights, unit_interval, weighted_draw};
 use crate::tunables::Tunables;
-
-/// SplitMix64's finaliser: a well-mixed 64-bit value from any input.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use movegen::splitmix64 as mix;
 
 /// A uniform draw in [0, 1) determined by `key`, `seed` and `stream`.
 fn unit(key: u64, seed: i32, stream: u64) -> f64 {
-    let bits = mix(key ^ mix((seed as u64) << 8 | stream));
-    (bits >> 11) as f64 / (1u64 << 53) as f64
+    unit_interval(mix(key ^ mix((seed as u64) << 8 | stream)))
 }
 
 /// The evaluation noise of the position with Zobrist key `key`: uniform in
@@ -58,16 +51,8 @@ pub fn softmax_index(scores: &[i32], temperature: i32, key: u64, seed: i32) -> u
         return 0;
     }
     let scores: Vec<f64> = scores.iter().map(|&score| f64::from(score)).collect();
-    let weights = crate::probability::softmax_weights(&scores, f64::from(temperature.max(1)));
-    let total: f64 = weights.iter().sum();
-    let mut target = unit(key, seed, 1) * total;
-    for (index, weight) in weights.iter().enumerate() {
-        if target < *weight {
-            return index;
-        }
-        target -= weight;
-    }
-    scores.len() - 1
+    let weights = softmax_weights(&scores, f64::from(temperature.max(1)));
+    weighted_draw(&weights, unit(key, seed, 1))
 }
 
 #[cfg(test)]

@@ -297,17 +297,15 @@ impl Network {
 mod test_networks {
     use super::*;
 
-    /// SplitMix64: enough randomness for test positions and weights
-    /// without a dependency in the engine.
+    /// SplitMix64's stream: enough randomness for test positions and
+    /// weights without a dependency in the engine.
     pub(crate) struct TestRng(pub u64);
 
     impl TestRng {
         pub fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
+            let (state, value) = movegen::splitmix64_step(self.0);
+            self.0 = state;
+            value
         }
 
         pub fn below(&mut self, n: usize) -> usize {

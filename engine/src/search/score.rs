@@ -10,22 +10,10 @@ pub const INFINITY: i32 = MATE + 1;
 pub const NONE: i32 = -INFINITY - 1;
 pub const DRAW: i32 = 0;
 
-/// Centipawns per unit of the engine's score-to-result curve: its network
-/// is trained so that a score `s` wins `1 / (1 + e^(-s / RESULT_SCALE))`
-/// of the points (a score of 400 about 73 %).
+/// Centipawns per unit of the engine's score-to-result curve
+/// (`crate::result_curve::ResultCurve::ENGINE`): a score of 400 wins
+/// about 73 % of the points.
 pub const RESULT_SCALE: f64 = 400.0;
-
-/// The share of the points a score is worth, by the engine's own
-/// score-to-result curve; a mate is all of them (or none).
-pub fn win_chance(score: i32) -> f64 {
-    if score >= MATE_BOUND {
-        1.0
-    } else if score <= -MATE_BOUND {
-        0.0
-    } else {
-        crate::probability::logistic(f64::from(score) / RESULT_SCALE)
-    }
-}
 
 pub fn is_mate_score(score: i32) -> bool {
     score.abs() >= MATE_BOUND && score.abs() <= MATE
@@ -49,15 +37,6 @@ pub fn uci_score(score: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_result_curve_is_even_at_zero_and_saturates_at_mate() {
-        assert!((win_chance(0) - 0.5).abs() < 1e-12);
-        assert!((win_chance(400) - 0.731).abs() < 1e-3);
-        assert!((win_chance(-300) + win_chance(300) - 1.0).abs() < 1e-12);
-        assert_eq!((win_chance(MATE - 5), win_chance(-(MATE - 5))), (1.0, 0.0));
-        assert!(win_chance(1000) < 1.0 && win_chance(1000) > 0.9);
-    }
 
     #[test]
     fn mate_distances_print_in_moves() {

@@ -3,9 +3,10 @@
 //! opponent but that loses at the final depth. No budget: each root move
 //! and each such reply gets a full-window search sharing the main table.
 
-use super::expected::{ReplyOutcome, ResultCurve};
+use super::expected::ReplyOutcome;
 use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
 use super::TrapConfig;
+use crate::result_curve::ResultCurve;
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::INFINITY;
 use movegen::Move;

@@ -2,7 +2,10 @@
 //!
 //! The opponent plays reply `r` with probability `p(r)`; what `r` leaves
 //! us is worth `W(v(m, r))` points, `W` being a score-to-result curve
-//! (`ResultCurve`): by default the engine's own (`search::score::win_chance`).
+//! (`ResultCurve`): by default the engine's own. The curve decides how
+//! much risk the expected score takes: in its lower tail it is convex, and
+//! a gamble looks cheap.
+//!
 //! Points average where centipawns do not: a mate and a pawn up are 1.0
 //! and 0.6, not "fifteen thousand". Only the likeliest replies are
 //! searched; every other reply, and any reply valued at or below the
@@ -17,7 +20,7 @@
 //! found by bisection and settled by one null-window search (`decide.rs`).
 
 use super::replies::LikelyReply;
-use crate::search::score::{win_chance, MATE_BOUND, RESULT_SCALE};
+use crate::result_curve::ResultCurve;
 use movegen::Move;
 
 /// A reply the decision searched: how likely the model makes it, and its
@@ -27,35 +30,6 @@ pub struct ReplyOutcome {
     pub reply: Move,
     pub probability: f64,
     pub value: i32,
-}
-
-/// What a score is worth in points against the opponent: a logistic curve
-/// even at `centre` centipawns, `scale` centipawns per unit. The engine's
-/// own curve (centre 0, scale 400) is what two engines of equal strength
-/// score; against a player who blunders, a position many pawns down can
-/// still be even, and a curve fitted to the games played against such
-/// players (`TrapResultCentre`, `TrapResultScale`) is flatter and further
-/// left. The curve decides how much risk the expected score takes: in its
-/// lower tail it is convex, and a gamble looks cheap.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ResultCurve {
-    pub centre: i32,
-    pub scale: i32,
-}
-
-impl ResultCurve {
-    pub const ENGINE: ResultCurve = ResultCurve { centre: 0, scale: RESULT_SCALE as i32 };
-
-    /// The share of the points `score` is worth; a mate is all or none.
-    pub fn points(&self, score: i32) -> f64 {
-        // The engine's own curve goes through `win_chance` itself, so that
-        // by default every decision is the same to the last bit.
-        if *self == ResultCurve::ENGINE || score.abs() >= MATE_BOUND {
-            return win_chance(score);
-        }
-        let centred = f64::from(score) - f64::from(self.centre);
-        crate::probability::logistic(centred / f64::from(self.scale.max(1)))
-    }
 }
 
 /// How replies are weighed: the trust in the model (0 to 1) and the curve.
@@ -162,7 +136,7 @@ mod tests {
         let held = [outcome(r[0], 0.6, -50), outcome(r[1], 0.3, 0)];
         assert!((trusting(1.0).score(0, &held) - 0.5).abs() < 1e-12);
         // No trust: the minimax value alone.
-        assert!((trusting(0.0).score(120, &outcomes) - win_chance(120)).abs() < 1e-12);
+        assert!((trusting(0.0).score(120, &outcomes) - ResultCurve::ENGINE.points(120)).abs() < 1e-12);
         assert!((trusting(0.5).reply_gain(0, &outcomes[0]) - 0.125).abs() < 1e-12);
     }
 
@@ -170,7 +144,7 @@ mod tests {
     fn the_expected_score_never_falls_as_raw_grows_and_bisection_finds_the_least() {
         let r = replies();
         let outcomes = [outcome(r[0], 0.5, 300), outcome(r[1], 0.3, 900), outcome(r[2], 0.15, MATE - 1)];
-        let flat = ResultCurve { centre: -1400, scale: 800 };
+        let flat = ResultCurve::of_centipawns(-1400, 800);
         for curve in [ResultCurve::ENGINE, flat] {
             let full = Expectation { trust: 1.0, curve };
             let mut previous = 0.0;
@@ -198,7 +172,7 @@ mod tests {
         let r = replies();
         let gamble = [outcome(r[0], 0.3, -1100)];
         let engine = trusting(1.0);
-        let fitted = Expectation { trust: 1.0, curve: ResultCurve { centre: -1400, scale: 800 } };
+        let fitted = Expectation { trust: 1.0, curve: ResultCurve::of_centipawns(-1400, 800) };
         assert!(engine.score(-1750, &gamble) > engine.score(-1500, &[]));
         assert!(fitted.score(-1750, &gamble) < fitted.score(-1500, &[]));
         // Mates stay all or nothing on any curve.

@@ -21,11 +21,12 @@ pub mod replies;
 pub mod root_history;
 pub mod stance;
 
+use crate::result_curve::ResultCurve;
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use crate::tunables::Tunables;
 use annotate::{annotate_roots, AnnotatedRoot};
 pub use decide::{TrapChoice, TrapFinding};
-use expected::{Expectation, ResultCurve};
+use expected::Expectation;
 use movegen::Move;
 use replies::modelled_opponent::ModelledOpponent;
 use replies::{ReplyModel, NETWORK_PASS_NODES};
@@ -116,7 +117,7 @@ impl TrapConfig {
             profit_cap: t.trap_profit_cap,
             margin: f64::from(t.trap_margin) / 1000.0,
             coverage: f64::from(t.trap_coverage) / 1000.0,
-            curve: ResultCurve { centre: t.trap_result_centre, scale: t.trap_result_scale },
+            curve: ResultCurve::of_centipawns(t.trap_result_centre, t.trap_result_scale),
             budget_percent: t.trap_budget as u64,
         }
     }

@@ -14,10 +14,10 @@
 //! that set the mapping are in docs/trappy-root.md ("Knowing the
 //! opponent") and docs/results/rating-curve.md.
 
-use super::expected::ResultCurve;
 use super::replies::{OpponentModelChoice, ReplyModel};
 use super::TrapMode;
 use crate::opponent::{OpponentInfo, OpponentKind};
+use crate::result_curve::ResultCurve;
 use crate::tunables::{SetByUser, TunableSpec, Tunables};
 
 /// Contempt per 100 Elo the engine is stronger than its opponent, and its
@@ -44,8 +44,8 @@ const OWN_CURVE_SCALE: i32 = 400;
 pub fn rated_result_curve(gap: i32) -> ResultCurve {
     let gap = gap.max(0);
     ResultCurve {
-        centre: -gap * CENTRE_CP_PER_100_ELO / 100,
-        scale: OWN_CURVE_SCALE + gap * SCALE_CP_PER_100_ELO / 100,
+        centre: f64::from(-gap * CENTRE_CP_PER_100_ELO / 100),
+        scale: f64::from(OWN_CURVE_SCALE + gap * SCALE_CP_PER_100_ELO / 100),
     }
 }
 
@@ -138,7 +138,7 @@ impl Stance {
     ) -> Stance {
         let elo = opponent.and_then(|o| o.elo);
         let gap = elo.map(|elo| own_elo - elo).filter(|&gap| gap > 0);
-        let own = ResultCurve { centre: tunables.trap_result_centre, scale: tunables.trap_result_scale };
+        let own = ResultCurve::of_centipawns(tunables.trap_result_centre, tunables.trap_result_scale);
         let (centre_set, scale_set) =
             (set_by_user.contains("TrapResultCentre"), set_by_user.contains("TrapResultScale"));
         let (curve, curve_source) = match gap {
@@ -215,7 +215,7 @@ mod tests {
     #[test]
     fn the_result_curve_follows_the_rating_gap_unless_the_user_set_it() {
         let base = Tunables::default();
-        let own = ResultCurve { centre: base.trap_result_centre, scale: base.trap_result_scale };
+        let own = ResultCurve::of_centipawns(base.trap_result_centre, base.trap_result_scale);
         let curve = |elo: Option<i32>, set: &SetByUser, tunables: &Tunables| {
             towards(Some(&human(elo)), 2400, tunables, set).curve
         };
@@ -224,19 +224,22 @@ mod tests {
         assert_eq!(curve(Some(2600), &none, &base), own, "a stronger opponent: the engine's own");
         assert_eq!(rated_result_curve(0), own);
         let (near, far) = (curve(Some(1500), &none, &base), curve(Some(1100), &none, &base));
-        assert!(far.centre < near.centre && near.centre < -900, "{near:?} {far:?}: further down against a weaker one");
-        assert!(far.scale > near.scale && near.scale > 600, "{near:?} {far:?}: flatter against a weaker one");
+        assert!(
+            far.centre < near.centre && near.centre < -900.0,
+            "{near:?} {far:?}: further down against a weaker one"
+        );
+        assert!(far.scale > near.scale && near.scale > 600.0, "{near:?} {far:?}: flatter against a weaker one");
         let set = Tunables { trap_result_centre: -500, trap_result_scale: 400, ..base.clone() };
         let mut centre_only = SetByUser::default();
         centre_only.record("trapresultcentre");
-        assert_eq!(curve(Some(1100), &centre_only, &set), ResultCurve { centre: -500, scale: far.scale });
+        assert_eq!(curve(Some(1100), &centre_only, &set), ResultCurve { centre: -500.0, scale: far.scale });
         let mut both = centre_only.clone();
         both.record("TrapResultScale");
-        assert_eq!(curve(Some(1100), &both, &set), ResultCurve { centre: -500, scale: 400 });
+        assert_eq!(curve(Some(1100), &both, &set), ResultCurve { centre: -500.0, scale: 400.0 });
         // A value equal to the default, set by name, is the user's too.
         let mut default_scale = SetByUser::default();
         default_scale.record("TrapResultScale");
-        assert_eq!(curve(Some(1100), &default_scale, &base).scale, base.trap_result_scale);
+        assert_eq!(curve(Some(1100), &default_scale, &base).scale, f64::from(base.trap_result_scale));
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod options_file;
 mod piece_square;
 mod score_pair;
 mod table;
+mod value;
 
 pub use export::{openbench_spsa_lines, uci_option_lines};
 pub use options_file::{load_options_file, read_options_file};
@@ -19,6 +20,7 @@ pub use score_pair::{MAX_PHASE, S};
 use std::collections::BTreeSet;
 use std::fmt;
 pub use table::{Tunables, TUNABLE_SPECS};
+pub use value::{choices_of, parse_value, read_check, read_number, within_range};
 
 /// What a parameter is, which decides how UCI shows it and whether SPSA
 /// tunes it.
@@ -78,13 +80,14 @@ pub enum TunableError {
     OutOfRange {
         name: String,
         value: i64,
-        min: i32,
-        max: i32,
+        min: i64,
+        max: i64,
     },
     /// Text that is neither a whole number nor, for a choice, one of its values.
     NotAValue {
         name: String,
         text: String,
+        choices: Option<&'static [&'static str]>,
     },
 }
 
@@ -113,7 +116,7 @@ impl fmt::Display for TunableError {
             TunableError::OutOfRange { name, value, min, max } => {
                 write!(f, "{name} must be between {min} and {max}, not {value}")
             }
-            TunableError::NotAValue { name, text } => match choices_of(name) {
+            TunableError::NotAValue { name, text, choices } => match choices {
                 Some(values) => write!(f, "{name} needs one of {}, not '{text}'", values.join(", ")),
                 None => write!(f, "{name} needs a whole number, not '{text}'"),
             },
@@ -122,27 +125,6 @@ impl fmt::Display for TunableError {
 }
 
 impl std::error::Error for TunableError {}
-
-/// The values of a choice option, `None` for a numeric or unknown one.
-pub fn choices_of(name: &str) -> Option<&'static [&'static str]> {
-    TunableSpec::named(name).and_then(TunableSpec::choices)
-}
-
-/// The value of tunable `name` given as text, as UCI `setoption`, `--set`,
-/// an options file and a config give it: for a choice one of its values by
-/// name (or its number), for the rest a whole number. An unknown or
-/// retired name is refused here; the range is checked by `Tunables::set`.
-pub fn parse_value(name: &str, text: &str) -> Result<i64, TunableError> {
-    if !Tunables::is_known(name) {
-        return Err(TunableError::Unknown(name.to_string()));
-    }
-    let text = text.trim();
-    let by_name = choices_of(name).and_then(|values| values.iter().position(|v| v.eq_ignore_ascii_case(text)));
-    by_name
-        .map(|i| i as i64)
-        .or_else(|| text.parse().ok())
-        .ok_or_else(|| TunableError::NotAValue { name: name.to_string(), text: text.to_string() })
-}
 
 /// The named tunables the user set (by `setoption`, an options file or a
 /// config's options), whatever the value: where the engine would derive a
@@ -184,12 +166,9 @@ impl Tunables {
 
     /// Sets a parameter after checking its name and range.
     pub fn set(&mut self, name: &str, value: i64) -> Result<(), TunableError> {
+        // The table's ranges are i32, so a value within one is too.
         let in_range = |spec_name: &str, min: i32, max: i32| {
-            if value < min as i64 || value > max as i64 {
-                Err(TunableError::OutOfRange { name: spec_name.to_string(), value, min, max })
-            } else {
-                Ok(value as i32)
-            }
+            within_range(spec_name, value, i64::from(min), i64::from(max)).map(|value| value as i32)
         };
         if let Some(index) = Tunables::index_of(name) {
             let spec = TUNABLE_SPECS[index];

@@ -6,7 +6,7 @@ use crate::opponent::{OpponentInfo, OPPONENT_ELO_RANGE};
 use crate::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy_engine::TrappyEngine;
-use crate::tunables::{uci_option_lines, Tunables, TUNABLE_SPECS};
+use crate::tunables::{read_check, read_number, uci_option_lines, within_range, TunableError, Tunables, TUNABLE_SPECS};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,6 +14,7 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// Half of the 24 GiB this machine class has: a table must never exhaust memory.
 pub const MAX_HASH_MB: usize = 12_288;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// MultiPV's upper bound: more lines than any position has legal moves.
 pub const MAX_MULTIPV: usize = 256;
@@ -28,7 +29,9 @@ pub fn option_lines(tunables: &Tunables, all_tunables: bool) -> Vec<String> {
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         format!("option name Threads type spin default 1 min 1 max {}", crate::search::MAX_THREADS),
         "option name Clear Hash type button".to_string(),
-        format!("option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         format!("option name EvalFile type string default {}", crate::nnue::DEFAULT_EVAL_FILE),
         "option name Ponder type check default false".to_string(),
@@ -66,35 +69,36 @@ pub enum SessionOption {
 /// The options the session keeps (see `SessionOption`); `None` for any
 /// other name.
 pub fn session_option(name: &str, value: Option<&str>) -> Option<Result<SessionOption, String>> {
-    match name.to_ascii_lowercase().as_str() {
-        "multipv" => Some(
-            parse_integer("MultiPV", value)
-                .and_then(|n| in_range("MultiPV", n, 1, MAX_MULTIPV as i64))
-                .map(|n| SessionOption::MultiPv(n as usize)),
-        ),
-        "ponder" => Some(parse_check("Ponder", value).map(|_| SessionOption::Ponder)),
-        "uci_limitstrength" => Some(parse_check("UCI_LimitStrength", value).map(SessionOption::LimitStrength)),
-        "uci_elo" => Some(
-            parse_integer("UCI_Elo", value)
-                .and_then(|n| in_range("UCI_Elo", n, MIN_ELO, MAX_ELO))
-                .map(SessionOption::Elo),
-        ),
-        "uci_opponent" => Some(match value.map(str::trim).filter(|v| !v.is_empty() && *v != "<empty>") {
-            Some(text) => OpponentInfo::parse(text).map(|info| SessionOption::Opponent(Some(info))),
-            None => Ok(SessionOption::Opponent(None)),
-        }),
-        "opponentelo" => Some(
-            parse_integer("OpponentElo", value)
-                .and_then(|n| if n == 0 { Ok(0) } else { in_range("OpponentElo", n, 100, 4000) })
-                .map(|n| SessionOption::OpponentElo(n as i32)),
-        ),
-        "opponenthuman" => Some(parse_check("OpponentHuman", value).map(SessionOption::OpponentHuman)),
-        "evalfile" => Some(crate::nnue::network_for_eval_file(value.unwrap_or_default()).map(SessionOption::EvalFile)),
-        "opponentmodel" => {
-            Some(OpponentModelChoice::from_option(value.unwrap_or_default()).map(SessionOption::OpponentModel))
+    let option = match name.to_ascii_lowercase().as_str() {
+        "multipv" => read_number("MultiPV", value, 1, MAX_MULTIPV as i64).map(|n| SessionOption::MultiPv(n as usize)),
+        "ponder" => read_check("Ponder", value).map(|_| SessionOption::Ponder),
+        "uci_limitstrength" => read_check("UCI_LimitStrength", value).map(SessionOption::LimitStrength),
+        "uci_elo" => read_number("UCI_Elo", value, MIN_ELO, MAX_ELO).map(SessionOption::Elo),
+        "uci_opponent" => {
+            return Some(match value.map(str::trim).filter(|v| !v.is_empty() && *v != "<empty>") {
+                Some(text) => OpponentInfo::parse(text).map(|info| SessionOption::Opponent(Some(info))),
+                None => Ok(SessionOption::Opponent(None)),
+            })
         }
-        _ => None,
-    }
+        "opponentelo" => opponent_elo(value).map(SessionOption::OpponentElo),
+        "opponenthuman" => read_check("OpponentHuman", value).map(SessionOption::OpponentHuman),
+        "evalfile" => {
+            return Some(crate::nnue::network_for_eval_file(value.unwrap_or_default()).map(SessionOption::EvalFile))
+        }
+        "opponentmodel" => {
+            return Some(OpponentModelChoice::from_option(value.unwrap_or_default()).map(SessionOption::OpponentModel))
+        }
+        _ => return None,
+    };
+    Some(option.map_err(|e| e.to_string()))
+}
+
+/// `OpponentElo`: 0 for unknown, else a rating the engine accepts.
+fn opponent_elo(value: Option<&str>) -> Result<i32, TunableError> {
+    let (lowest, highest) = (i64::from(*OPPONENT_ELO_RANGE.start()), i64::from(*OPPONENT_ELO_RANGE.end()));
+    let elo = read_number("OpponentElo", value, 0, highest)?;
+    let elo = if elo == 0 { 0 } else { within_range("OpponentElo", elo, lowest, highest)? };
+    Ok(elo as i32)
 }
 
 /// Splits `name <id...> [value <x...>]` into the name and the value.
@@ -111,36 +115,16 @@ pub fn split_setoption(args: &[&str]) -> Result<(String, Option<String>), String
     Ok((name_tokens.join(" "), value))
 }
 
-fn parse_check(name: &str, value: Option<&str>) -> Result<bool, String> {
-    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        other => Err(format!("option {name} needs true or false, not '{}'", other.unwrap_or_default())),
-    }
-}
-
-fn parse_integer(name: &str, value: Option<&str>) -> Result<i64, String> {
-    let text = value.ok_or_else(|| format!("option {name} needs 'value <number>'"))?;
-    text.trim().parse::<i64>().map_err(|_| format!("option {name} needs a whole number, not '{text}'"))
-}
-
-fn in_range(name: &str, value: i64, min: i64, max: i64) -> Result<i64, String> {
-    if value < min || value > max {
-        Err(format!("option {name} must be between {min} and {max}, not {value}"))
-    } else {
-        Ok(value)
-    }
-}
-
 /// Applies one option to the searcher; errors leave it unchanged.
 pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>) -> Result<(), String> {
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
-            let mb = in_range("Hash", parse_integer("Hash", value)?, 1, MAX_HASH_MB as i64)?;
+            let mb = read_number("Hash", value, 1, MAX_HASH_MB as i64).map_err(|e| e.to_string())?;
             searcher.try_set_hash_size(mb as usize)
         }
         "threads" => {
-            let threads = in_range("Threads", parse_integer("Threads", value)?, 1, crate::search::MAX_THREADS as i64)?;
+            let threads =
+                read_number("Threads", value, 1, crate::search::MAX_THREADS as i64).map_err(|e| e.to_string())?;
             searcher.set_threads(threads as usize);
             Ok(())
         }
@@ -149,7 +133,7 @@ pub fn apply_option(searcher: &mut TrappyEngine, name: &str, value: Option<&str>
             Ok(())
         }
         "move overhead" => {
-            let ms = in_range("Move Overhead", parse_integer("Move Overhead", value)?, 0, 5000)?;
+            let ms = read_number("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS as i64).map_err(|e| e.to_string())?;
             searcher.set_move_overhead(Duration::from_millis(ms as u64));
             Ok(())
         }

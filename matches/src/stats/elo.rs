@@ -43,6 +43,12 @@ pub fn score_to_elo(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
+/// The mean score a logistic Elo difference gives: `score_to_elo`'s
+/// inverse.
+pub fn elo_to_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
 /// Elo estimates for a sample, or `None` when it holds no game.
 pub fn estimate(sample: &Sample) -> Option<EloEstimate> {
     let distribution = sample.distribution();
@@ -95,7 +101,7 @@ pub fn estimate(sample: &Sample) -> Option<EloEstimate> {
 }
 
 #[cfg(test)]
-mod undefined_tests {
+mod tests {
     use super::*;
     use crate::stats::{Pentanomial, Trinomial};
 
@@ -113,5 +119,14 @@ mod undefined_tests {
         assert_eq!(reason(all_drawn), None, "zero error is finite");
         let ordinary = Sample::Pentanomial(Pentanomial { ll: 2, ld: 5, dd_wl: 9, wd: 6, ww: 3 });
         assert_eq!(reason(ordinary), None);
+    }
+
+    #[test]
+    fn elo_and_score_are_each_others_inverse() {
+        assert_eq!(elo_to_score(0.0), 0.5);
+        assert!((elo_to_score(400.0) - 10.0 / 11.0).abs() < 1e-12);
+        for elo in [-600.0, -35.5, 0.0, 12.0, 191.2] {
+            assert!((score_to_elo(elo_to_score(elo)) - elo).abs() < 1e-9, "{elo}");
+        }
     }
 }

@@ -7,7 +7,7 @@ mod sample;
 mod special;
 mod sprt;
 
-pub use elo::{estimate, score_to_elo, why_elo_undefined, EloEstimate, NELO_PER_T, Z95};
+pub use elo::{elo_to_score, estimate, score_to_elo, why_elo_undefined, EloEstimate, NELO_PER_T, Z95};
 pub use paired::{compare_paired, PairedComparison, PairedScores};
 pub use sample::{Pentanomial, Sample, Trinomial};
 pub use sprt::{sprt, SprtConfig, SprtDecision, SprtModel, SprtResult};

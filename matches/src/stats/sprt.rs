@@ -2,7 +2,7 @@
 //! and fastchess: the log-likelihood ratio of "Elo = elo1" against
 //! "Elo = elo0", each hypothesis at its maximum-likelihood distribution.
 
-use super::elo::NELO_PER_T;
+use super::elo::{elo_to_score, NELO_PER_T};
 use super::sample::{mean_and_variance, Distribution, Sample};
 use super::special::bisect;
 
@@ -84,8 +84,8 @@ fn log_likelihood_ratio(sample: &Sample, config: &SprtConfig) -> f64 {
     let observed = distribution.frequencies();
     let (q0, q1) = match config.model {
         SprtModel::Logistic => {
-            let score = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
-            (mle_with_mean(&distribution, score(config.elo0)), mle_with_mean(&distribution, score(config.elo1)))
+            let (score0, score1) = (elo_to_score(config.elo0), elo_to_score(config.elo1));
+            (mle_with_mean(&distribution, score0), mle_with_mean(&distribution, score1))
         }
         SprtModel::Normalized => {
             // For pairs, t is measured against the pair's deviation, which

@@ -7,6 +7,7 @@
 
 use crate::fit::model::{fit_scale, gradient, mean_error, minimise_scale, win_probability, Adam, Sample};
 use crate::fit::positions::{extract_positions, format_position, parse_positions, LabelledPosition};
+use crate::fit::rating_curve::{run_rating_curve, RatingCurveArgs};
 use crate::fit::result_curve::{run_curve, CurveArgs};
 use crate::fit::stockfish::UciScorer;
 use crate::support::atomic_write::write_atomically;
@@ -35,6 +36,10 @@ pub enum FitCommand {
     /// Fit the trappy root's score-to-result curve to one player's scores
     /// and results (TrapResultCentre, TrapResultScale)
     Curve(CurveArgs),
+    /// Refit the rule that gives the trap root's curve from the rating gap
+    /// to a table of per-level curves, with each level's
+    /// leave-one-level-out prediction error
+    RatingCurve(RatingCurveArgs),
 }
 
 #[derive(Args, Debug)]
@@ -99,6 +104,7 @@ pub fn run_fit(args: &FitArgs) -> Result<String, String> {
         FitCommand::Extract(extract) => run_extract(extract),
         FitCommand::Run(run) => run_fitting(run),
         FitCommand::Curve(curve) => run_curve(curve),
+        FitCommand::RatingCurve(table) => run_rating_curve(table),
     }
 }
 

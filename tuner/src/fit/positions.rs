@@ -94,14 +94,9 @@ pub fn extract_positions(files: &[&Path], skip_plies: usize) -> Result<(Vec<Labe
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let games = read_pgn(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for game in games {
-            let result = match game.result.as_str() {
-                "1-0" => 1.0,
-                "0-1" => 0.0,
-                "1/2-1/2" => 0.5,
-                _ => {
-                    counts.unfinished_games += 1;
-                    continue;
-                }
+            let Some(result) = game.white_points() else {
+                counts.unfinished_games += 1;
+                continue;
             };
             let number = counts.games as u64;
             counts.games += 1;

@@ -10,8 +10,7 @@
 //! results likeliest.
 
 use clap::Args;
-use engine::probability::logistic;
-use engine::search::score::RESULT_SCALE;
+use engine::result_curve::ResultCurve;
 use engine::tunables::TunableSpec;
 use matches::pgn_reader::{read_pgn, PgnGame};
 use movegen::Color;
@@ -39,30 +38,17 @@ pub struct ScoredResult {
 /// counts a mate as all or none of the points whatever the curve.
 const LARGEST_SCORE: f64 = 10_000.0;
 
-/// A logistic curve: even at `centre`, `scale` centipawns per unit.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Curve {
-    pub centre: f64,
-    pub scale: f64,
-}
-
-impl Curve {
-    fn points(&self, score: f64) -> f64 {
-        logistic((score - self.centre) / self.scale)
-    }
-
-    /// The mean log-likelihood of the results (each result's points as a
-    /// share of a win, as a draw is half of one).
-    pub fn log_likelihood(&self, data: &[ScoredResult]) -> f64 {
-        let total: f64 = data
-            .iter()
-            .map(|d| {
-                let p = self.points(d.score).clamp(1e-12, 1.0 - 1e-12);
-                d.points * p.ln() + (1.0 - d.points) * (1.0 - p).ln()
-            })
-            .sum();
-        total / data.len().max(1) as f64
-    }
+/// The mean log-likelihood of the results on `curve` (each result's
+/// points as a share of a win, as a draw is half of one).
+pub fn log_likelihood(curve: &ResultCurve, data: &[ScoredResult]) -> f64 {
+    let total: f64 = data
+        .iter()
+        .map(|d| {
+            let p = curve.share(d.score).clamp(1e-12, 1.0 - 1e-12);
+            d.points * p.ln() + (1.0 - d.points) * (1.0 - p).ln()
+        })
+        .sum();
+    total / data.len().max(1) as f64
 }
 
 /// The range of a tunable: the fit stays inside those of
@@ -74,9 +60,9 @@ fn option_range(name: &str) -> (f64, f64) {
 
 /// The curve that makes the results likeliest: a coarse grid, then finer
 /// ones around the best point (the likelihood has one peak in practice).
-pub fn fit_curve(data: &[ScoredResult]) -> Curve {
-    let mut best = Curve { centre: 0.0, scale: 400.0 };
-    let mut best_fit = best.log_likelihood(data);
+pub fn fit_curve(data: &[ScoredResult]) -> ResultCurve {
+    let mut best = ResultCurve::ENGINE;
+    let mut best_fit = log_likelihood(&best, data);
     let (mut centre_step, mut scale_factor) = (200.0, 1.25_f64);
     let (centre_range, scale_range) = (option_range("TrapResultCentre"), option_range("TrapResultScale"));
     let (mut centres, mut scales) = (centre_range, scale_range);
@@ -85,8 +71,8 @@ pub fn fit_curve(data: &[ScoredResult]) -> Curve {
         while centre <= centres.1 {
             let mut scale = scales.0;
             while scale <= scales.1 {
-                let candidate = Curve { centre, scale };
-                let fit = candidate.log_likelihood(data);
+                let candidate = ResultCurve { centre, scale };
+                let fit = log_likelihood(&candidate, data);
                 if fit > best_fit {
                     (best, best_fit) = (candidate, fit);
                 }
@@ -112,12 +98,7 @@ pub fn fit_curve(data: &[ScoredResult]) -> Curve {
 pub fn scored_results(games: &[PgnGame], player: &str) -> Vec<ScoredResult> {
     let mut found = Vec::new();
     for game in games {
-        let white_points = match game.result.as_str() {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            "1/2-1/2" => 0.5,
-            _ => continue,
-        };
+        let Some(white_points) = game.white_points() else { continue };
         let (plays_white, plays_black) = (game.tag("White") == Some(player), game.tag("Black") == Some(player));
         let mut white_to_move = game.start.side_to_move() == Color::White;
         for comment in &game.comments {
@@ -159,7 +140,6 @@ pub fn run_curve(args: &CurveArgs) -> Result<String, String> {
         ));
     }
     let fitted = fit_curve(&data);
-    let engine = Curve { centre: 0.0, scale: RESULT_SCALE };
     let n = data.len() as f64;
     let mean_score = data.iter().map(|d| d.score).sum::<f64>() / n;
     let mean_points = data.iter().map(|d| d.points).sum::<f64>() / n;
@@ -180,8 +160,8 @@ pub fn run_curve(args: &CurveArgs) -> Result<String, String> {
         100.0 * mean_points,
         fitted.centre,
         fitted.scale,
-        fitted.log_likelihood(&data),
-        engine.log_likelihood(&data),
+        log_likelihood(&fitted, &data),
+        log_likelihood(&ResultCurve::ENGINE, &data),
         fitted.centre,
         fitted.scale,
     ))
@@ -232,11 +212,11 @@ mod tests {
     fn the_fit_finds_the_curve_the_results_were_drawn_from() {
         // Results drawn from a curve even at -800 with 300 cp per unit:
         // at each score, the share of wins is the curve's value.
-        let truth = Curve { centre: -800.0, scale: 300.0 };
+        let truth = ResultCurve { centre: -800.0, scale: 300.0 };
         let mut data = Vec::new();
         for step in -40..=20 {
             let score = f64::from(step) * 50.0;
-            let wins = (100.0 * truth.points(score)).round() as usize;
+            let wins = (100.0 * truth.share(score)).round() as usize;
             for i in 0..100 {
                 data.push(ScoredResult { score, points: if i < wins { 1.0 } else { 0.0 } });
             }
@@ -244,7 +224,7 @@ mod tests {
         let fitted = fit_curve(&data);
         assert!((fitted.centre - truth.centre).abs() < 25.0, "{fitted:?}");
         assert!((fitted.scale / truth.scale - 1.0).abs() < 0.05, "{fitted:?}");
-        assert!(fitted.log_likelihood(&data) > Curve { centre: 0.0, scale: 400.0 }.log_likelihood(&data));
+        assert!(log_likelihood(&fitted, &data) > log_likelihood(&ResultCurve::ENGINE, &data));
         // A player who wins from every score pushes the curve to the edge
         // of the options' ranges, never beyond.
         let always_won: Vec<ScoredResult> =

@@ -206,12 +206,8 @@ fn resume_checkpoint(file: &Path, fingerprint: &str) -> Result<Checkpoint, Strin
 /// A fair coin for position `index` in `epoch`, the same on every run with
 /// `seed` (so a resumed run trains as an uninterrupted one).
 fn coin(seed: u64, epoch: u32, index: usize) -> bool {
-    // SplitMix64's finaliser: every input bit moves every output bit.
-    let mut z = seed ^ (u64::from(epoch) << 40) ^ index as u64;
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) & 1 == 1
+    // Mixed, so that every input bit moves the coin.
+    movegen::splitmix64(seed ^ (u64::from(epoch) << 40) ^ index as u64) & 1 == 1
 }
 
 fn mean_loss(network: &FloatNetwork, positions: &[TrainingPosition], blend: f32, threads: usize) -> f64 {

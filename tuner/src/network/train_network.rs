@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// Centipawns per unit of the logistic, the engine's score-to-result curve
-/// (`engine::search::score::win_chance`): a score of SCORE_SCALE wins about
+/// (`engine::result_curve::ResultCurve::ENGINE`): a score of SCORE_SCALE wins about
 /// 73 % of the time.
 pub const SCORE_SCALE: f32 = engine::search::score::RESULT_SCALE as f32;
 /// Weights are kept within this, so that rounded they stay within what the

@@ -18,7 +18,7 @@
 use crate::support::parallel::over_chunks;
 use clap::Args;
 use engine::lc0::{network_name, Lc0Network, Scratch};
-use engine::probability::softmax;
+use engine::probability::tempered;
 use engine::search::{SearchLimits, SearchRequest, Searcher};
 use engine::trappy::replies::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
@@ -84,7 +84,7 @@ impl NetworkView {
     /// The log-probability of the move played once the policy is
     /// softened (above 1) or sharpened (below) by `temperature`.
     fn log_probability(&self, temperature: f64) -> f64 {
-        let probability = self.played.and_then(|index| softmax(&self.log_policy, temperature).get(index).copied());
+        let probability = self.played.and_then(|index| tempered(&self.log_policy, temperature).get(index).copied());
         probability.unwrap_or(0.0).max(LEAST_PROBABILITY).ln()
     }
 }

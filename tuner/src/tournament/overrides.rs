@@ -45,6 +45,13 @@ pub struct MatchOverrides {
     /// A node limit per move for every engine
     #[arg(long, value_name = "NODES")]
     pub each_nodes: Option<u64>,
+    /// Play only these of the config's players (overrides
+    /// tournament.players; the opponents, openings, odds and seeds stay),
+    /// so that a player's games replay those of a run it was not in, for
+    /// `tuner pair` (give --journal and --pgn too, or the run's files are
+    /// continued)
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    pub players: Option<Vec<String>>,
 }
 
 const LIMIT_KEYS: [&str; 4] = ["depth", "nodes", "tc", "movetime_ms"];
@@ -62,6 +69,7 @@ impl MatchOverrides {
             && self.each_tc.is_none()
             && self.each_depth.is_none()
             && self.each_nodes.is_none()
+            && self.players.is_none()
     }
 
     /// The config text with the overrides applied.
@@ -98,6 +106,9 @@ impl MatchOverrides {
         if let Some(path) = &self.openings {
             openings.insert("file".into(), Value::String(absolute(path)?));
         }
+        if let Some(players) = &self.players {
+            only_players(&mut tournament, &mut openings, players);
+        }
         config.insert("tournament".into(), Value::Table(tournament));
         config.insert("openings".into(), Value::Table(openings));
         let limit = match (&self.each_tc, self.each_depth, self.each_nodes) {
@@ -120,6 +131,23 @@ impl MatchOverrides {
             }
         }
         toml::to_string(&config).map_err(|e| e.to_string())
+    }
+}
+
+/// The tournament with `players` as its players, and its odds given only
+/// by those of them (and of the opponents) who gave them before.
+fn only_players(tournament: &mut Table, openings: &mut Table, players: &[String]) {
+    let names = |list: &[String]| Value::Array(list.iter().cloned().map(Value::String).collect());
+    tournament.insert("players".into(), names(players));
+    let opponents: Vec<String> = match tournament.get("opponents") {
+        Some(Value::Array(list)) => list.iter().filter_map(|v| v.as_str().map(str::to_string)).collect(),
+        _ => Vec::new(),
+    };
+    if let Some(Value::Table(odds)) = openings.get_mut("odds") {
+        if let Some(Value::Array(givers)) = odds.get_mut("players") {
+            givers
+                .retain(|giver| giver.as_str().is_some_and(|name| players.iter().chain(&opponents).any(|p| p == name)));
+        }
     }
 }
 
@@ -171,5 +199,23 @@ mod tests {
         let expected = std::env::current_dir().expect("cwd").join("my/book.epd");
         assert!(text.contains(&format!("file = \"{}\"", expected.display())), "{text}");
         assert_eq!(MatchOverrides::default().apply(CONFIG).expect("no-op"), CONFIG);
+    }
+
+    #[test]
+    fn a_player_alone_keeps_the_opponents_openings_and_its_own_odds() {
+        let pool = "[tournament]\nkind = \"pool\"\nplayers = [\"told\", \"plain\"]\nopponents = [\"maia\"]\n\
+            [openings]\nfile = \"book.pgn\"\nseed = 49\nodds = { piece = \"queen\", players = [\"told\", \"plain\"] }\n\
+            [[engine]]\nname = \"told\"\ndepth = 6\n[[engine]]\nname = \"plain\"\ndepth = 6\n\
+            [[engine]]\nname = \"maia\"\ndepth = 1\n";
+        let alone = MatchOverrides { players: Some(vec!["told".into()]), ..MatchOverrides::default() };
+        let config: Table = toml::from_str(&alone.apply(pool).expect("applies")).expect("valid TOML");
+        let strings = |value: &Value| -> Vec<String> {
+            value.as_array().expect("list").iter().map(|v| v.as_str().expect("name").to_string()).collect()
+        };
+        assert_eq!(strings(&config["tournament"]["players"]), ["told"]);
+        assert_eq!(strings(&config["tournament"]["opponents"]), ["maia"]);
+        assert_eq!(strings(&config["openings"]["odds"]["players"]), ["told"]);
+        assert_eq!(config["openings"]["seed"].as_integer(), Some(49));
+        assert_eq!(config["openings"]["odds"]["piece"].as_str(), Some("queen"));
     }
 }
