@@ -1,6 +1,7 @@
 //! The trappy engine: evaluation, search, UCI, and the command-line tools
 //! (`perft`, `bench`, `spsa`).
 
+pub mod checked_file;
 pub mod cli;
 pub mod eval;
 pub mod fallible;

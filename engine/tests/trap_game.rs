@@ -19,7 +19,7 @@ const LEGAL_MISSED: &str = "[Event \"Quiet\"]\n[Result \"*\"]\n\n\
 fn annotated(pgn: &str) -> (String, [TrapCount; 2]) {
     let games = read_pgn(pgn).expect("a valid game");
     let tunables = Tunables::default();
-    let model = ReplyModel::from_option("natural", tunables.trap_temperature).expect("built in");
+    let model = ReplyModel::Natural { temperature: tunables.trap_temperature };
     let setup = AnnotatorSetup {
         depth: 5,
         hash_mb: 16,

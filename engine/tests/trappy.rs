@@ -68,7 +68,7 @@ fn annotate_at(fen: &str, depth: i32, tunables: &Tunables) -> Annotation {
 
 fn annotate_evaluating(fen: &str, depth: i32, tunables: &Tunables, network: Option<Arc<Network>>) -> Annotation {
     let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let model = ReplyModel::from_option("natural", tunables.trap_temperature).expect("built in");
+    let model = ReplyModel::Natural { temperature: tunables.trap_temperature };
     let setup = AnnotatorSetup { depth, hash_mb: 32, tunables, network, model: &model };
     annotate(&board, &[], &setup)
 }

@@ -486,3 +486,50 @@ fn ponderhit_goes_on_under_the_clock_and_decides_at_the_end() {
     engine.send("stop");
     engine.read_until("bestmove", Duration::from_secs(30));
 }
+
+/// Files that are no network cost the engine nothing: one named as
+/// `OpponentModel` is refused at once with the reason and the engine
+/// plays on; beside the binary each is named as skipped before `uciok`,
+/// and a broken network nearest the opponent gives way to the next with
+/// a warning. Each answer comes by itself, read by `read_until`'s
+/// generous deadline, which only guards against a hang.
+#[test]
+fn files_that_are_no_network_are_refused_at_once_and_named() {
+    use engine::lc0::writer::{gzipped, net_bytes, NetSpec};
+    let dir = std::env::temp_dir().join(format!("trappy-uci-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let net = gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 1.0)])));
+    std::fs::write(dir.join("maia-1100.pb.gz"), &net).expect("write");
+    std::fs::write(dir.join("maia-1600.pb.gz"), &net[..net.len() / 2]).expect("write");
+    // 200 MB of nothing, as a sparse file: no disk taken.
+    std::fs::File::create(dir.join("maia-1900.pb.gz")).and_then(|file| file.set_len(200 << 20)).expect("a sparse file");
+    let program = dir.join("trappy");
+    std::fs::copy(env!("CARGO_BIN_EXE_trappy"), &program).expect("copy trappy");
+    let mut engine = Engine::start_program(&program, &[]);
+    engine.send("uci");
+    let lines = engine.read_until("uciok", Duration::from_secs(30));
+    let skipped: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string skipped network ")).collect();
+    assert_eq!(skipped.len(), 1, "{lines:?}");
+    assert!(skipped[0].contains("maia-1900.pb.gz: not an lc0 network"), "{skipped:?}");
+    let junk = dir.join("maia-1900.pb.gz");
+    for bad in ["/dev/zero", junk.to_str().expect("utf-8")] {
+        engine.send(&format!("setoption name OpponentModel value {bad}"));
+        let said = engine.sync();
+        assert!(said.iter().any(|l| l.starts_with("info string error: network ") && l.contains(bad)), "{said:?}");
+    }
+    engine.send("setoption name UCI_Opponent value none 1600 human someone");
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove", Duration::from_secs(60));
+    let model: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string trappy traps ")).collect();
+    assert_eq!(model.len(), 1, "{lines:?}");
+    assert!(
+        model[0].contains(
+            "model maia-1100 (rated 1100, of 2 networks, for an opponent rated 1600); \
+             warning: nearer, but could not be used: maia-1600 (rated 1600): network "
+        ),
+        "{model:?}"
+    );
+    engine.send("quit");
+    let _ = engine.child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}

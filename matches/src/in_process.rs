@@ -59,6 +59,12 @@ impl InProcessPlayer {
         self.engine.opponent_model_in_use()
     }
 
+    /// The network files its opponent model's folder, or discovery, passed
+    /// over, each with its reason.
+    pub fn skipped_networks(&self) -> Vec<String> {
+        self.engine.opponent_model().skipped().iter().map(|skipped| skipped.line()).collect()
+    }
+
     /// Trappy counters of the current game.
     pub fn trappy_stats(&self) -> engine::trappy::TrappyStats {
         self.engine.trappy_stats()

@@ -401,8 +401,9 @@ pub fn run_tournament(
 /// For every in-process player that sets traps against an opponent it
 /// meets, what predicts that opponent's replies (`player against
 /// opponent: model`), as the engine's `info string` says it: which network
-/// discovery or a folder gave, or the natural model and why. A harness
-/// prints these before the games, so that a run says what it measured.
+/// discovery or a folder gave, or the natural model and why, and the files
+/// passed over (`player: skipped network FILE: reason`). A harness prints
+/// these before the games, so that a run says what it measured.
 pub fn opponent_models(tournament: &Tournament) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
     let pairings = pairings(tournament.kind, tournament.entrants.len());
@@ -414,12 +415,16 @@ pub fn opponent_models(tournament: &Tournament) -> Result<Vec<String>, String> {
         let mut player = entrant.spec.in_process()?;
         let opponents =
             pairings.iter().filter_map(|&(a, b)| if a == seat { Some(b) } else { (b == seat).then_some(a) });
+        let before = lines.len();
         for other in opponents {
             let opponent = &tournament.entrants[other];
             let told = opponent.described.as_ref().filter(|_| entrant.told);
             if let Some(model) = player.opponent_model_against(told) {
                 lines.push(format!("{} against {}: opponent model {model}", entrant.spec.name(), opponent.spec.name()));
             }
+        }
+        if lines.len() > before {
+            lines.extend(player.skipped_networks().iter().map(|line| format!("{}: {line}", entrant.spec.name())));
         }
     }
     Ok(lines)

@@ -105,6 +105,9 @@ fn the_harness_names_the_model_each_told_engine_uses_against_each_opponent() {
         let bytes = gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 1.0)])));
         std::fs::write(folder.join(format!("maia-{elo}.pb.gz")), bytes).expect("write network");
     }
+    // A file that is no network: passed over, and named with the reason.
+    let junk = folder.join("maia-1700.pb.gz");
+    std::fs::write(&junk, b"not a network").expect("write");
     let mut plan = tournament(pawn_stepper(), temp("models.jsonl"), None);
     plan.entrants[0].described = Some(OpponentInfo::parse("none 1200 human stepper").expect("valid"));
     let PlayerSpec::InProcess { opponent_model, .. } = &mut plan.entrants[1].spec else { panic!("in process") };
@@ -116,7 +119,15 @@ fn the_harness_names_the_model_each_told_engine_uses_against_each_opponent() {
     let lines = opponent_models(&plan).expect("the players build");
     assert_eq!(
         lines,
-        ["engine against stepper: opponent model maia-1100 (rated 1100, of 2 networks, for an opponent rated 1200)"]
+        [
+            "engine against stepper: opponent model maia-1100 (rated 1100, of 2 networks, for an opponent rated 1200)"
+                .to_string(),
+            format!(
+                "engine: skipped network {}: not an lc0 network (no lc0 magic number: the file starts with neither \
+                 gzip's magic nor lc0's)",
+                junk.display()
+            )
+        ]
     );
     // Told a computer near its own strength, it sets no traps and names no model.
     plan.entrants[0].described = Some(OpponentInfo::parse("none 2350 computer stepper").expect("valid"));

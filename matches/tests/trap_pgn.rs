@@ -16,7 +16,7 @@ const LEGAL: &str = "rn1qkbnr/ppp2p1p/3p2p1/4p3/2B1P1b1/2N2N2/PPPP1PPP/R1BQK2R w
 fn the_traps_pgn_reads_back_with_its_moves_arrows_and_squares() {
     let board = Board::from_fen(LEGAL).expect("valid");
     let tunables = Tunables::default();
-    let model = ReplyModel::from_option("natural", tunables.trap_temperature).expect("built in");
+    let model = ReplyModel::Natural { temperature: tunables.trap_temperature };
     let setup = AnnotatorSetup {
         depth: 6,
         hash_mb: 8,

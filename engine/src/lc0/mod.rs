@@ -9,6 +9,7 @@
 //! users point at their own copies.
 
 mod forward;
+pub mod network_file;
 pub mod planes;
 pub mod policy_map;
 pub mod proto;
@@ -18,15 +19,15 @@ pub mod writer;
 
 pub use forward::Scratch;
 use movegen::{Board, Color, Move};
-use std::io::Read;
 use std::path::Path;
 use weights::{Lc0Weights, PolicyHead};
 
 /// The name a network is reported by: its file's name without `.pb.gz`
-/// (`maia-1500`).
+/// or `.pb` (`maia-1500`).
 pub fn network_name(path: &Path) -> String {
     let file = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
-    file.trim_end_matches(".pb.gz").to_string()
+    let stem = file.strip_suffix(".pb.gz").or_else(|| file.strip_suffix(".pb"));
+    stem.unwrap_or(&file).to_string()
 }
 
 /// A network ready to score positions.
@@ -43,24 +44,20 @@ pub struct MoveProbability {
 }
 
 impl Lc0Network {
-    /// Reads a network file, gzip-compressed (as lc0 ships them) or not.
-    /// Errors name the file and what is wrong with it.
+    /// Reads a network file, gzip-compressed (as lc0 ships them) or not,
+    /// checked before it is read whole (`network_file.rs`). Errors name
+    /// the file and what is wrong with it.
     pub fn load(path: &Path) -> Result<Lc0Network, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read network {}: {e}", path.display()))?;
-        Lc0Network::from_bytes(&bytes).map_err(|e| format!("network {}: {e}", path.display()))
+        let bytes = network_file::read_network_file(path)?;
+        let weights = weights::parse_net(&bytes).map_err(|e| format!("network {}: {e}", path.display()))?;
+        Ok(Lc0Network { weights })
     }
 
+    /// A network file's bytes, gzip-compressed or not, checked as `load`
+    /// checks a file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Lc0Network, String> {
-        let mut unpacked = Vec::new();
-        let message = if bytes.starts_with(&[0x1f, 0x8b]) {
-            flate2::read::GzDecoder::new(bytes)
-                .read_to_end(&mut unpacked)
-                .map_err(|e| format!("not a readable gzip file ({e})"))?;
-            &unpacked[..]
-        } else {
-            bytes
-        };
-        Ok(Lc0Network { weights: weights::parse_net(message)? })
+        let message = network_file::read_net_bytes(bytes, bytes.len() as u64)?;
+        Ok(Lc0Network { weights: weights::parse_net(&message)? })
     }
 
     /// "6 residual blocks of 64 filters, squeeze-excitation, convolutional policy".

@@ -21,26 +21,29 @@ pub struct Field<'a> {
     pub value: Value<'a>,
 }
 
-/// The fields of one message, in the order they were written.
-pub fn fields(message: &[u8]) -> Result<Vec<Field<'_>>, String> {
+/// A message whose wire format has been checked: its fields are walked
+/// from its bytes whenever they are asked for, so reading a message
+/// allocates nothing, whatever its bytes hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Message<'a> {
+    bytes: &'a [u8],
+}
+
+/// Checks the wire format of `message` in one pass (nested messages are
+/// checked when they are opened).
+pub fn fields(message: &[u8]) -> Result<Message<'_>, String> {
     let mut reader = Reader { bytes: message, at: 0 };
-    let mut fields = Vec::new();
-    while reader.at < message.len() {
-        let key = reader.varint()?;
-        let number = u32::try_from(key >> 3).map_err(|_| format!("field number {} is too large", key >> 3))?;
-        let value = match key & 7 {
-            0 => Value::Varint(reader.varint()?),
-            1 => Value::Fixed64(u64::from_le_bytes(reader.take(8)?.try_into().map_err(|_| "cut short")?)),
-            2 => {
-                let length = usize::try_from(reader.varint()?).map_err(|_| "a length beyond memory")?;
-                Value::Bytes(reader.take(length)?)
-            }
-            5 => Value::Fixed32(u32::from_le_bytes(reader.take(4)?.try_into().map_err(|_| "cut short")?)),
-            other => return Err(format!("field {number} has wire type {other}, which this format never uses")),
-        };
-        fields.push(Field { number, value });
+    while reader.next_field()?.is_some() {}
+    Ok(Message { bytes: message })
+}
+
+impl<'a> Message<'a> {
+    /// The fields, in the order they were written.
+    pub fn iter(&self) -> impl Iterator<Item = Field<'a>> {
+        let mut reader = Reader { bytes: self.bytes, at: 0 };
+        // Checked by `fields`: no error can come.
+        std::iter::from_fn(move || reader.next_field().ok().flatten())
     }
-    Ok(fields)
 }
 
 struct Reader<'a> {
@@ -49,6 +52,26 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// The next field, `None` at the end.
+    fn next_field(&mut self) -> Result<Option<Field<'a>>, String> {
+        if self.at >= self.bytes.len() {
+            return Ok(None);
+        }
+        let key = self.varint()?;
+        let number = u32::try_from(key >> 3).map_err(|_| format!("field number {} is too large", key >> 3))?;
+        let value = match key & 7 {
+            0 => Value::Varint(self.varint()?),
+            1 => Value::Fixed64(u64::from_le_bytes(self.take(8)?.try_into().map_err(|_| "cut short")?)),
+            2 => {
+                let length = usize::try_from(self.varint()?).map_err(|_| "a length beyond memory")?;
+                Value::Bytes(self.take(length)?)
+            }
+            5 => Value::Fixed32(u32::from_le_bytes(self.take(4)?.try_into().map_err(|_| "cut short")?)),
+            other => return Err(format!("field {number} has wire type {other}, which this format never uses")),
+        };
+        Ok(Some(Field { number, value }))
+    }
+
     fn varint(&mut self) -> Result<u64, String> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
@@ -73,13 +96,13 @@ impl<'a> Reader<'a> {
 
 /// The last value of field `number` (proto2's rule for a repeated
 /// optional field), if present.
-pub fn last<'a>(fields: &[Field<'a>], number: u32) -> Option<Value<'a>> {
-    fields.iter().rev().find(|field| field.number == number).map(|field| field.value)
+pub fn last<'a>(message: &Message<'a>, number: u32) -> Option<Value<'a>> {
+    message.iter().filter(|field| field.number == number).last().map(|field| field.value)
 }
 
 /// Every value of a repeated field, in order.
-pub fn all<'f, 'a>(fields: &'f [Field<'a>], number: u32) -> impl Iterator<Item = Value<'a>> + 'f {
-    fields.iter().filter(move |field| field.number == number).map(|field| field.value)
+pub fn all<'a>(message: &Message<'a>, number: u32) -> impl Iterator<Item = Value<'a>> {
+    message.iter().filter(move |field| field.number == number).map(|field| field.value)
 }
 
 /// Builds a message field by field.
@@ -167,6 +190,6 @@ mod tests {
         assert!(error.contains("cut short"), "{error}");
         assert!(fields(&[0x0b]).expect_err("wire type 3").contains("wire type 3"));
         assert!(fields(&[0x08, 0xff]).expect_err("unfinished number").contains("cut short"));
-        assert!(fields(&[0x08; 1][..0]).expect("empty").is_empty());
+        assert_eq!(fields(&[0x08; 1][..0]).expect("empty").iter().count(), 0);
     }
 }

@@ -12,7 +12,7 @@
 
 use super::planes::INPUT_PLANES;
 use super::policy_map::{CONV_POLICY_PLANES, POLICY_MOVES};
-use super::proto::{all, fields, last, Field, Value};
+use super::proto::{all, fields, last, Message, Value};
 use super::schema;
 
 const BATCH_NORM_EPSILON: f32 = 1e-5;
@@ -106,7 +106,7 @@ pub fn parse_net(bytes: &[u8]) -> Result<Lc0Weights, String> {
 
 /// The formats this reader supports; a file without a format is one of
 /// lc0's oldest, which are classical throughout.
-fn check_format(net: &[Field]) -> Result<(), String> {
+fn check_format(net: &Message) -> Result<(), String> {
     let Some(format) = message(net, schema::net::FORMAT, "format")? else { return Ok(()) };
     let Some(network) = message(&format, schema::format::NETWORK_FORMAT, "network format")? else { return Ok(()) };
     let number = |field| match last(&network, field) {
@@ -131,7 +131,7 @@ fn check_format(net: &[Field]) -> Result<(), String> {
     Ok(())
 }
 
-fn message<'a>(fields_of: &[Field<'a>], number: u32, name: &str) -> Result<Option<Vec<Field<'a>>>, String> {
+fn message<'a>(fields_of: &Message<'a>, number: u32, name: &str) -> Result<Option<Message<'a>>, String> {
     match last(fields_of, number) {
         None => Ok(None),
         Some(Value::Bytes(bytes)) => fields(bytes).map(Some).map_err(|e| format!("{name}: {e}")),
@@ -141,7 +141,7 @@ fn message<'a>(fields_of: &[Field<'a>], number: u32, name: &str) -> Result<Optio
 
 /// A `Layer`'s values, decoded from its encoding (LINEAR16 when none is
 /// named, as in lc0).
-fn layer(fields_of: &[Field], number: u32, name: &str) -> Result<Vec<f32>, String> {
+fn layer(fields_of: &Message, number: u32, name: &str) -> Result<Vec<f32>, String> {
     let Some(layer) = message(fields_of, number, name)? else { return Ok(Vec::new()) };
     let float = |field| match last(&layer, field) {
         Some(Value::Fixed32(bits)) => f32::from_bits(bits),
@@ -194,7 +194,7 @@ fn half_to_f32(raw: u16) -> f32 {
 
 /// A `ConvBlock` with its batch normalisation folded in, `None` when the
 /// file has none; its input count comes from its weights' length.
-fn conv_block(fields_of: &[Field], number: u32, name: &str, kernel: usize) -> Result<Option<Conv>, String> {
+fn conv_block(fields_of: &Message, number: u32, name: &str, kernel: usize) -> Result<Option<Conv>, String> {
     let Some(block) = message(fields_of, number, name)? else { return Ok(None) };
     let part = |field, what: &str| layer(&block, field, &format!("{name} {what}"));
     let mut weights = part(schema::conv_block::WEIGHTS, "weights")?;
@@ -235,7 +235,7 @@ fn conv_block(fields_of: &[Field], number: u32, name: &str, kernel: usize) -> Re
     Ok(Some(Conv { inputs: per_output / (kernel * kernel), outputs, kernel, weights, biases }))
 }
 
-fn squeeze_excitation(se: &[Field], channels: usize, name: &str) -> Result<SqueezeExcitation, String> {
+fn squeeze_excitation(se: &Message, channels: usize, name: &str) -> Result<SqueezeExcitation, String> {
     let part = |field, what: &str| layer(se, field, &format!("{name} {what}"));
     let (w1, b1, w2, b2) = (
         part(schema::se_unit::W1, "w1")?,
@@ -250,7 +250,7 @@ fn squeeze_excitation(se: &[Field], channels: usize, name: &str) -> Result<Squee
     Ok(SqueezeExcitation { hidden, w1, b1, w2, b2 })
 }
 
-fn policy_head(weights: &[Field], filters: usize) -> Result<PolicyHead, String> {
+fn policy_head(weights: &Message, filters: usize) -> Result<PolicyHead, String> {
     if let Some(conv1) = conv_block(weights, schema::weights::POLICY1, "policy1", 3)? {
         let conv2 = conv_block(weights, schema::weights::POLICY, "policy", 3)?
             .ok_or("the policy head has no second convolution")?;

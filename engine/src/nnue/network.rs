@@ -81,6 +81,8 @@ pub enum NetworkError {
         found: usize,
     },
     Checksum,
+    /// The file could not be read to its end.
+    Unreadable(String),
     /// A weight so large the integer sums could overflow.
     OutOfRange {
         layer: &'static str,
@@ -106,6 +108,7 @@ impl fmt::Display for NetworkError {
                 write!(f, "the network file has {found} bytes where {expected} were expected (cut short or padded)")
             }
             NetworkError::Checksum => write!(f, "the network file's checksum does not match: the file is damaged"),
+            NetworkError::Unreadable(error) => write!(f, "the network file cannot be read ({error})"),
             NetworkError::OutOfRange { layer, value } => {
                 write!(f, "the network's {layer} holds {value}, beyond what the engine's integer sums can carry")
             }
@@ -262,10 +265,31 @@ impl Network {
         stored.iter().rev().map(|b| format!("{b:02x}")).collect()
     }
 
-    /// Reads a network file from disk; the error names the file.
+    /// Reads a network file from disk, checked before it is read whole
+    /// (`read_from`); the error names the file. A device, a FIFO or a
+    /// folder is refused before it is opened.
     pub fn load(path: &std::path::Path) -> Result<Network, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file {}: {e}", path.display()))?;
-        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+        let (file, length) = crate::checked_file::open_regular(path, "network file")?;
+        Network::read_from(std::io::BufReader::new(file), length).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads a network file of `length` bytes from `reader`: its magic
+    /// first, then its length against the longest file a network has
+    /// (`FILE_BYTES`), and only then the rest, never past that length.
+    pub fn read_from(mut reader: impl std::io::Read, length: u64) -> Result<Network, NetworkError> {
+        let mut bytes = vec![0u8; MAGIC.len()];
+        if reader.read_exact(&mut bytes).is_err() || bytes[..] != MAGIC[..] {
+            return Err(NetworkError::NotANetwork);
+        }
+        let too_long = |found: u64| NetworkError::Length { expected: FILE_BYTES, found: found as usize };
+        if length > FILE_BYTES as u64 {
+            return Err(too_long(length));
+        }
+        let rest = crate::checked_file::read_at_most(reader, (FILE_BYTES - MAGIC.len()) as u64)
+            .map_err(|e| NetworkError::Unreadable(e.to_string()))?
+            .ok_or(too_long(FILE_BYTES as u64 + 1))?;
+        bytes.extend_from_slice(&rest);
+        Network::from_bytes(&bytes)
     }
 }
 
@@ -410,6 +434,54 @@ mod tests {
         newer[8..12].copy_from_slice(&3u32.to_le_bytes());
         let message = Network::from_bytes(&newer).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(message.contains("version 3"), "{message}");
+    }
+
+    /// What a file that is not a network costs is its first bytes, however
+    /// long it is: a device, a huge sparse file, a cut file and a wrong
+    /// magic are each refused before more than the magic, or the longest
+    /// network, is read.
+    #[test]
+    fn files_that_are_not_networks_are_refused_before_they_are_read_whole() {
+        use crate::checked_file::CountingReader;
+        let refused_after = |reader: &mut dyn std::io::Read, length: u64| {
+            let (counting, count) = CountingReader::new(reader);
+            (Network::read_from(counting, length).err(), count.get())
+        };
+        // `/dev/zero`, should it get past the check of the file's kind.
+        let (error, read) = refused_after(&mut std::io::repeat(0), u64::MAX);
+        assert_eq!((error, read), (Some(NetworkError::NotANetwork), MAGIC.len() as u64));
+        #[cfg(unix)]
+        {
+            let error = Network::load(std::path::Path::new("/dev/zero")).err().unwrap_or_default();
+            assert!(error.contains("/dev/zero is a device"), "{error}");
+        }
+        // A huge file that starts as a network: refused by its length.
+        let path = std::env::temp_dir().join(format!("trappy-huge-{}.nnue", std::process::id()));
+        let file = std::fs::File::create(&path).expect("temp file");
+        std::io::Write::write_all(&mut &file, &sample().to_bytes()[..64]).expect("write");
+        file.set_len(8 << 30).expect("a sparse file: no disk taken");
+        drop(file);
+        let (file, length) = crate::checked_file::open_regular(&path, "network file").expect("a regular file");
+        let (error, read) = refused_after(&mut std::io::BufReader::new(file), length);
+        assert_eq!(error, Some(NetworkError::Length { expected: FILE_BYTES, found: 8 << 30 }));
+        assert!(read <= 8 << 10, "read {read} bytes");
+        let _ = std::fs::remove_file(&path);
+        // An endless stream that starts as a network is read no further
+        // than the longest network.
+        let mut endless = std::io::Read::chain(&MAGIC[..], std::io::repeat(0));
+        let (error, read) = refused_after(&mut endless, FILE_BYTES as u64);
+        assert_eq!(error, Some(NetworkError::Length { expected: FILE_BYTES, found: FILE_BYTES + 1 }));
+        assert_eq!(read, FILE_BYTES as u64 + 1);
+        // A cut file, and a wrong magic.
+        let bytes = sample().to_bytes();
+        let (error, _) = refused_after(&mut &bytes[..1000], 1000);
+        assert_eq!(error, Some(NetworkError::Length { expected: FILE_BYTES, found: 1000 }));
+        let mut wrong = bytes.clone();
+        wrong[0] = b'X';
+        let (error, read) = refused_after(&mut &wrong[..], wrong.len() as u64);
+        assert_eq!((error, read), (Some(NetworkError::NotANetwork), MAGIC.len() as u64));
+        let (read_back, _) = refused_after(&mut &bytes[..], bytes.len() as u64);
+        assert_eq!(read_back, None, "a whole network reads");
     }
 
     #[test]

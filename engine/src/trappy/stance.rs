@@ -156,14 +156,15 @@ impl Stance {
         // An explicit Contempt stays the user's; the opponent adds to it.
         let gap_contempt = gap.map_or(0, |gap| (gap * CONTEMPT_PER_100_ELO / 100).min(MOST_CONTEMPT));
         let contempt = clamped_to_range("Contempt", tunables.contempt.saturating_add(gap_contempt));
-        Stance {
-            traps: TrapsVerdict::of(tunables, opponent, own_elo),
-            contempt,
-            curve,
-            curve_source,
-            model: models.model_for(elo, tunables),
-            model_in_words: models.describe(elo),
-        }
+        let traps = TrapsVerdict::of(tunables, opponent, own_elo);
+        // A network is read the first time traps need it: with traps off
+        // the model is neither asked nor told.
+        let (model, model_in_words) = if traps.traps_on() {
+            (models.model_for(elo, tunables), models.describe(elo))
+        } else {
+            (ReplyModel::Natural { temperature: tunables.trap_temperature }, String::new())
+        };
+        Stance { traps, contempt, curve, curve_source, model, model_in_words }
     }
 
     /// The stance in one `info string` line, as a GUI or a bot's log shows

@@ -192,6 +192,14 @@ impl UciSession {
         self.all_tunables = true;
     }
 
+    /// The files `OpponentModel`'s folder or discovery passed over, each
+    /// with its reason.
+    fn say_skipped_networks(&self) {
+        for skipped in self.settings.opponent_model.skipped() {
+            say(&self.out, &format!("info string {}", skipped.line()));
+        }
+    }
+
     fn error(&self, message: &str) {
         say(&self.out, &format!("info string error: {message}"));
     }
@@ -241,6 +249,7 @@ impl UciSession {
                 for option in option_lines(&self.start_tunables, self.all_tunables) {
                     say(&self.out, &option);
                 }
+                self.say_skipped_networks();
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -379,6 +388,7 @@ impl UciSession {
             }
             Some(Ok(SessionOption::OpponentModel(choice))) => {
                 self.settings.opponent_model = choice.clone();
+                self.say_skipped_networks();
                 self.idle_searcher().set_opponent_model(choice);
             }
             Some(Ok(SessionOption::Elo(elo))) => {

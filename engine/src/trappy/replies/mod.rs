@@ -9,13 +9,14 @@
 pub mod modelled_opponent;
 pub mod natural;
 pub mod opponent_model;
+pub mod rated_networks;
 
 use crate::lc0::{Lc0Network, MoveProbability, Scratch};
 use crate::search::Searcher;
 use movegen::{Board, Move};
 use natural::{probabilities, score_replies_within, ScoredReply};
-pub use opponent_model::{OpponentModelChoice, RatedNetwork, AUTODISCOVER};
-use std::path::Path;
+pub use opponent_model::{OpponentModelChoice, AUTODISCOVER};
+pub use rated_networks::{rating_in_name, RatedNetwork, SkippedFile};
 use std::sync::Arc;
 
 /// What a human-move network's forward pass is charged against the
@@ -45,21 +46,6 @@ pub struct LikelyReply {
 }
 
 impl ReplyModel {
-    /// `natural`, or the path of a network file: the models that give
-    /// every reply a probability. Errors name the file.
-    pub fn from_option(value: &str, temperature: i32) -> Result<ReplyModel, String> {
-        if value.trim().eq_ignore_ascii_case("natural") {
-            return Ok(ReplyModel::Natural { temperature });
-        }
-        if value.trim().eq_ignore_ascii_case("search") {
-            return Err(
-                "the searched model plays one reply and gives no probabilities: name natural or a network".into()
-            );
-        }
-        let RatedNetwork { name, network, .. } = opponent_model::rated(Path::new(value.trim()))?;
-        Ok(ReplyModel::Network { name, network })
-    }
-
     pub fn name(&self) -> &str {
         match self {
             ReplyModel::Natural { .. } => "the natural model",
@@ -129,15 +115,5 @@ mod tests {
         assert!(replies[0].probability > 0.9, "{replies:?}");
         let total: f64 = replies.iter().map(|r| r.probability).sum();
         assert!((total - 1.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn a_missing_network_is_named() {
-        let error = ReplyModel::from_option("/nonexistent/maia-1500.pb.gz", 50).err().expect("missing");
-        assert!(error.contains("/nonexistent/maia-1500.pb.gz"), "{error}");
-        assert_eq!(
-            ReplyModel::from_option(" Natural ", 40).map(|m| m.name().to_string()),
-            Ok("the natural model".into())
-        );
     }
 }

@@ -1,82 +1,35 @@
 //! The `OpponentModel` option: which model predicts the opponent's
 //! replies, and where the networks come from when it names none (lc0's
-//! way: beside the binary and in a `maia/` folder there).
+//! way: beside the binary and in a `maia/` folder there). A folder's
+//! networks, and those discovery finds, are checked by name and start
+//! only, and read whole the first time traps need one
+//! (`rated_networks.rs`): `model_for` is the one door to them.
 
+use super::rated_networks::{rating_words, ChosenNetwork, NetworkShelf, RatedNetwork, SkippedFile};
 use super::ReplyModel;
-use crate::lc0::{network_name, Lc0Network};
-use crate::opponent::OPPONENT_ELO_RANGE;
 use crate::tunables::Tunables;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-/// A network of the `OpponentModel` option, with the rating its file name
-/// gives (`maia-1500.pb.gz` is 1500).
-#[derive(Clone, Debug)]
-pub struct RatedNetwork {
-    pub elo: Option<i32>,
-    pub name: String,
-    pub network: Arc<Lc0Network>,
-}
 
 /// The `OpponentModel` option: `natural` (the built-in model), `search`
-/// (the paper's), a network file, or a folder of them, from which the
-/// network rated nearest the opponent is taken (the middle one while the
-/// opponent's rating is unknown). Named nothing (`<autodiscover>`, the
-/// default), the engine looks for rated networks where lc0 users keep
-/// them (`discover`).
+/// (the paper's), a network file, or a folder of rated networks, from
+/// which the network rated nearest the opponent is taken (the middle one
+/// while the opponent's rating is unknown). Named nothing
+/// (`<autodiscover>`, the default), the engine looks for rated networks
+/// where lc0 users keep them (`discover`).
 #[derive(Clone, Debug, Default)]
 pub enum OpponentModelChoice {
     #[default]
     Natural,
     Search,
-    Networks(Vec<RatedNetwork>),
-    /// Discovery found no rated network in these folders: the natural
-    /// model plays, and the engine says why.
-    NoneFound(Vec<PathBuf>),
+    /// A file, or the rated networks of a folder or of discovery.
+    Networks(NetworkShelf),
+    /// Discovery found no rated network in the shelf's folders: the
+    /// natural model plays, and the engine says why.
+    NoneFound(NetworkShelf),
 }
 
 /// The option's value that asks for discovery, as lc0 spells its own.
 pub const AUTODISCOVER: &str = "<autodiscover>";
-
-/// The first run of digits in a file name: its rating.
-fn rating_in(name: &str) -> Option<i32> {
-    let digits: String = name.chars().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
-}
-
-/// The rating a network's file name gives it, for discovery: its last run
-/// of digits, when that is three or four digits and a rating an opponent
-/// can have (`maia-1500.pb.gz`). lc0's own networks end in a training step
-/// (`BT4-1024x15x32h-swa-6147500`) or carry none, and model no human.
-fn discovered_rating(name: &str) -> Option<i32> {
-    let last_run: String = name
-        .chars()
-        .rev()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(char::is_ascii_digit)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    let elo: i32 = last_run.parse().ok().filter(|_| (3..=4).contains(&last_run.len()))?;
-    OPPONENT_ELO_RANGE.contains(&elo).then_some(elo)
-}
-
-/// The network files in `folder` (`*.pb.gz`, `*.pb`), sorted by name; a
-/// folder that cannot be read holds none.
-fn network_files(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|file| file.is_file())
-        .filter(|file| {
-            let name = file.to_string_lossy();
-            name.ends_with(".pb.gz") || name.ends_with(".pb")
-        })
-        .collect();
-    files.sort();
-    files
-}
 
 /// Where the engine looks for networks when `OpponentModel` names none:
 /// beside its binary and in a `maia/` folder there, as lc0 looks for its
@@ -88,15 +41,10 @@ pub fn discovery_folders() -> Vec<PathBuf> {
     vec![dir.join("maia"), dir]
 }
 
-pub(super) fn rated(path: &Path) -> Result<RatedNetwork, String> {
-    let network = Arc::new(Lc0Network::load(path)?);
-    let name = network_name(path);
-    Ok(RatedNetwork { elo: rating_in(&name), name, network })
-}
-
 impl OpponentModelChoice {
     /// Reads the option's value; errors name the file or folder at fault.
-    /// Empty or `<autodiscover>`: `discover` in `discovery_folders`.
+    /// Empty or `<autodiscover>`: `discover` in `discovery_folders`. A
+    /// file is read at once; a folder's networks when first needed.
     pub fn from_option(value: &str) -> Result<OpponentModelChoice, String> {
         let value = value.trim();
         if value.is_empty() || value.eq_ignore_ascii_case(AUTODISCOVER) {
@@ -110,101 +58,118 @@ impl OpponentModelChoice {
         }
         let path = Path::new(value);
         if !path.is_dir() {
-            return Ok(OpponentModelChoice::Networks(vec![rated(path)?]));
+            return Ok(OpponentModelChoice::Networks(NetworkShelf::single(RatedNetwork::loaded(path)?)));
         }
         std::fs::read_dir(path).map_err(|e| format!("cannot read folder {value}: {e}"))?;
-        let files = network_files(path);
-        if files.is_empty() {
-            return Err(format!("folder {value} holds no network (*.pb.gz, *.pb)"));
+        let shelf = NetworkShelf::in_folders(&[path.to_path_buf()]);
+        if shelf.networks.is_empty() {
+            let skipped: Vec<String> = shelf.skipped.iter().map(SkippedFile::line).collect();
+            let skipped = if skipped.is_empty() { String::new() } else { format!(" ({})", skipped.join("; ")) };
+            return Err(format!("folder {value} holds no rated network (*.pb.gz, *.pb, named with a rating){skipped}"));
         }
-        let mut networks = files.iter().map(|file| rated(file)).collect::<Result<Vec<_>, _>>()?;
-        networks.sort_by_key(|network| network.elo);
-        Ok(OpponentModelChoice::Networks(networks))
+        Ok(OpponentModelChoice::Networks(shelf))
     }
 
     /// `discover` in `discovery_folders`, once a process: the folders
     /// are the binary's, and a harness builds a player per worker and
-    /// pairing, each of which would read and load the same files again.
+    /// pairing, which share the networks read.
     pub fn beside_the_binary() -> OpponentModelChoice {
         static FOUND: std::sync::OnceLock<OpponentModelChoice> = std::sync::OnceLock::new();
         FOUND.get_or_init(|| OpponentModelChoice::discover(&discovery_folders())).clone()
     }
 
     /// The rated networks in `folders` (a file name that carries a rating,
-    /// see `discovered_rating`), the first folder's first when two share a
-    /// name. A file that does not load is passed over: discovery never
-    /// stops an engine from starting, and the `info string` says what it
-    /// took.
+    /// `rating_in_name`), checked by their start, none read whole. A file
+    /// that fails is passed over with its reason (`skipped`): discovery
+    /// never stops an engine from starting.
     pub fn discover(folders: &[PathBuf]) -> OpponentModelChoice {
-        let mut networks: Vec<RatedNetwork> = Vec::new();
-        for file in folders.iter().flat_map(|folder| network_files(folder)) {
-            let name = network_name(&file);
-            let Some(elo) = discovered_rating(&name) else { continue };
-            if networks.iter().any(|known| known.name == name) {
-                continue;
-            }
-            if let Ok(network) = Lc0Network::load(&file) {
-                networks.push(RatedNetwork { elo: Some(elo), name, network: Arc::new(network) });
-            }
+        let shelf = NetworkShelf::in_folders(folders);
+        if shelf.networks.is_empty() {
+            OpponentModelChoice::NoneFound(shelf)
+        } else {
+            OpponentModelChoice::Networks(shelf)
         }
-        if networks.is_empty() {
-            return OpponentModelChoice::NoneFound(folders.to_vec());
+    }
+
+    /// The files a folder or discovery passed over, with the reasons.
+    pub fn skipped(&self) -> &[SkippedFile] {
+        match self {
+            OpponentModelChoice::Networks(shelf) | OpponentModelChoice::NoneFound(shelf) => &shelf.skipped,
+            _ => &[],
         }
-        networks.sort_by_key(|network| network.elo);
-        OpponentModelChoice::Networks(networks)
     }
 
     /// What predicts the replies of an opponent rated `elo`, in words, for
-    /// an `info string`.
+    /// an `info string`, with a warning when a nearer network could not
+    /// be read. Reads the network it names if no one has yet.
     pub fn describe(&self, elo: Option<i32>) -> String {
-        let rating = |elo: Option<i32>| elo.map_or("unrated".to_string(), |elo| format!("rated {elo}"));
-        match (self, self.network_for(elo)) {
-            (OpponentModelChoice::NoneFound(folders), _) => {
-                let places: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
+        match self {
+            OpponentModelChoice::NoneFound(shelf) => {
+                let places: Vec<String> = shelf.folders.iter().map(|f| f.display().to_string()).collect();
                 format!("natural (no rated network found in {})", places.join(" or "))
             }
-            (OpponentModelChoice::Networks(all), Some(chosen)) => format!(
-                "{} ({}, of {} network{}, for an opponent {})",
-                chosen.name,
-                rating(chosen.elo),
-                all.len(),
-                if all.len() == 1 { "" } else { "s" },
-                rating(elo)
-            ),
-            (OpponentModelChoice::Search, _) => "search".to_string(),
-            _ => "natural".to_string(),
+            OpponentModelChoice::Networks(shelf) => describe_chosen(&shelf.choose(elo), shelf.networks.len(), elo),
+            OpponentModelChoice::Search => "search".to_string(),
+            OpponentModelChoice::Natural => "natural".to_string(),
         }
     }
 
     /// The model for an opponent rated `elo`, with its parameter from
-    /// `tunables`: the network `network_for` gives, else the natural model
-    /// or the searched one as the option says.
+    /// `tunables`: the network `network_for` gives (read on first use,
+    /// then kept), else the natural model or the searched one as the
+    /// option says.
     pub fn model_for(&self, elo: Option<i32>, tunables: &Tunables) -> ReplyModel {
-        if let OpponentModelChoice::Search = self {
-            return ReplyModel::Search { gap: tunables.trap_opponent_gap as usize };
-        }
-        match self.network_for(elo) {
-            Some(rated) => ReplyModel::Network { name: rated.name.clone(), network: rated.network.clone() },
+        let shelf = match self {
+            OpponentModelChoice::Search => return ReplyModel::Search { gap: tunables.trap_opponent_gap as usize },
+            OpponentModelChoice::Networks(shelf) => shelf,
+            _ => return ReplyModel::Natural { temperature: tunables.trap_temperature },
+        };
+        match shelf.choose(elo).chosen {
+            Some((rated, network)) => ReplyModel::Network { name: rated.name.clone(), network },
             None => ReplyModel::Natural { temperature: tunables.trap_temperature },
         }
     }
 
-    /// The network for an opponent rated `elo`: the nearest rated one (the
-    /// stronger of two as near); `None` for the natural model.
+    /// The network for an opponent rated `elo`: the nearest rated one that
+    /// can be read (the stronger of two as near); `None` for the natural
+    /// model.
     pub fn network_for(&self, elo: Option<i32>) -> Option<&RatedNetwork> {
-        let OpponentModelChoice::Networks(networks) = self else { return None };
-        match elo {
-            // Between two as near, the stronger: it predicts better.
-            Some(elo) => {
-                networks.iter().min_by_key(|network| network.elo.map_or((i32::MAX, 0), |own| ((own - elo).abs(), -own)))
+        let OpponentModelChoice::Networks(shelf) = self else { return None };
+        shelf.choose(elo).chosen.map(|(rated, _)| rated)
+    }
+}
+
+/// "maia-1500 (rated 1500, of 3 networks, for an opponent rated 1400)",
+/// and a warning for each nearer network that could not be read.
+fn describe_chosen(choice: &ChosenNetwork, count: usize, elo: Option<i32>) -> String {
+    let unusable: Vec<String> = choice
+        .unusable
+        .iter()
+        .map(|(rated, reason)| format!("{} ({}): {reason}", rated.name, rated.rating()))
+        .collect();
+    let plural = if count == 1 { "" } else { "s" };
+    match &choice.chosen {
+        Some((rated, _)) => {
+            let mut said = format!(
+                "{} ({}, of {count} network{plural}, for an opponent {})",
+                rated.name,
+                rated.rating(),
+                rating_words(elo)
+            );
+            if !unusable.is_empty() {
+                said += &format!("; warning: nearer, but could not be used: {}", unusable.join("; "));
             }
-            None => networks.get(networks.len() / 2),
+            said
+        }
+        None => {
+            format!("natural (warning: none of the {count} network{plural} could be used: {})", unusable.join("; "))
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::rated_networks::rating_in_name;
     use super::*;
     use crate::lc0::writer::{gzipped, net_bytes, NetSpec};
 
@@ -237,8 +202,12 @@ mod tests {
         assert!(matches!(natural, ReplyModel::Natural { temperature: 70 }));
         let empty = dir.join("empty");
         std::fs::create_dir_all(&empty).expect("dir");
+        std::fs::write(empty.join("lc0-net.pb.gz"), b"unrated").expect("write");
         let error = OpponentModelChoice::from_option(empty.to_str().expect("utf-8")).expect_err("no network");
-        assert!(error.contains("no network"), "{error}");
+        assert!(
+            error.contains("no rated network") && error.contains("lc0-net.pb.gz: its name carries no rating"),
+            "{error}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -251,17 +220,27 @@ mod tests {
         std::fs::write(maia.join("maia-1100.pb.gz"), &net).expect("write");
         std::fs::write(maia.join("maia-1900.pb.gz"), &net).expect("write");
         std::fs::write(dir.join("maia-1500.pb.gz"), &net).expect("write");
-        // An engine network (a training step, not a rating), and a broken
-        // file: both passed over.
+        std::fs::write(dir.join("maia-1900.pb.gz"), &net).expect("write");
+        // An engine network (a training step, not a rating), a file that
+        // is no network and a folder with a network's name: each passed
+        // over, with its reason.
         std::fs::write(dir.join("BT4-1024x15x32h-swa-6147500.pb.gz"), &net).expect("write");
         std::fs::write(dir.join("maia-1700.pb.gz"), b"not a network").expect("write");
+        std::fs::create_dir_all(dir.join("maia-1800.pb.gz")).expect("dir");
         let found = OpponentModelChoice::discover(&[maia.clone(), dir.clone()]);
-        let OpponentModelChoice::Networks(networks) = &found else { panic!("found nothing: {found:?}") };
-        let names: Vec<&str> = networks.iter().map(|n| n.name.as_str()).collect();
+        let OpponentModelChoice::Networks(shelf) = &found else { panic!("found nothing: {found:?}") };
+        let names: Vec<&str> = shelf.networks.iter().map(|n| n.name.as_str()).collect();
         assert_eq!(names, ["maia-1100", "maia-1500", "maia-1900"]);
+        let skipped: Vec<String> = found.skipped().iter().map(SkippedFile::line).collect();
+        let said = |file: &str, reason: &str| skipped.iter().any(|l| l.contains(file) && l.contains(reason));
+        assert!(said("BT4-1024x15x32h-swa-6147500.pb.gz", "carries no rating"), "{skipped:?}");
+        assert!(said("maia-1700.pb.gz", "no lc0 magic number"), "{skipped:?}");
+        assert!(said("maia-1800.pb.gz", "is a folder"), "{skipped:?}");
+        assert!(said("trappy-discovery", "maia/maia-1900.pb.gz has the same name and comes first"), "{skipped:?}");
+        assert_eq!(skipped.len(), 4, "{skipped:?}");
         assert_eq!(found.network_for(Some(1400)).map(|n| n.name.as_str()), Some("maia-1500"));
         let said = found.describe(Some(1400));
-        assert!(said.starts_with("maia-1500 (rated 1500, of 3 networks, for an opponent rated 1400)"), "{said}");
+        assert_eq!(said, "maia-1500 (rated 1500, of 3 networks, for an opponent rated 1400)");
 
         let empty = dir.join("nothing-here");
         std::fs::create_dir_all(&empty).expect("dir");
@@ -269,8 +248,74 @@ mod tests {
         assert!(none.network_for(Some(1500)).is_none(), "falls back to the natural model");
         let said = none.describe(Some(1500));
         assert!(said.starts_with("natural (no rated network found in") && said.contains("nothing-here"), "{said}");
-        assert_eq!(discovered_rating("maia-1500"), Some(1500));
-        assert_eq!(discovered_rating("t78"), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Discovery reads a network whole only when it is chosen; one that
+    /// then fails is passed over for the next nearest, with a warning.
+    #[test]
+    fn a_broken_network_nearest_the_opponent_is_passed_over_with_a_warning() {
+        let dir = std::env::temp_dir().join(format!("trappy-broken-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let net = gzipped(&net_bytes(&NetSpec::plane_logits(&[(0, 1.0)])));
+        std::fs::write(dir.join("maia-1100.pb.gz"), &net).expect("write");
+        // Its start is a network's: only reading it whole shows the cut.
+        std::fs::write(dir.join("maia-1600.pb.gz"), &net[..net.len() / 2]).expect("write");
+        let found = OpponentModelChoice::discover(std::slice::from_ref(&dir));
+        assert!(found.skipped().is_empty(), "{:?}", found.skipped());
+        let tunables = Tunables::default();
+        let ReplyModel::Network { name, .. } = found.model_for(Some(1600), &tunables) else { panic!("a network") };
+        assert_eq!(name, "maia-1100");
+        let said = found.describe(Some(1600));
+        assert!(
+            said.starts_with("maia-1100 (rated 1100, of 2 networks, for an opponent rated 1600); warning: nearer, but could not be used: maia-1600 (rated 1600): network ")
+                && said.contains("not a readable gzip file"),
+            "{said}"
+        );
+        // With the good one gone as well, the natural model plays, and says why.
+        std::fs::write(dir.join("maia-1100.pb.gz"), &net[..net.len() / 2]).expect("write");
+        let broken = OpponentModelChoice::discover(std::slice::from_ref(&dir));
+        assert!(matches!(broken.model_for(Some(1600), &tunables), ReplyModel::Natural { .. }));
+        assert!(broken.describe(None).starts_with("natural (warning: none of the 2 networks could be used: maia-1"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A device, a huge file or junk named as the option is refused at
+    /// once, with the reason; discovery passes them over the same way.
+    #[test]
+    fn files_that_are_no_network_are_refused_at_once() {
+        #[cfg(unix)]
+        {
+            let error = OpponentModelChoice::from_option("/dev/zero").expect_err("a device");
+            assert!(error.contains("/dev/zero is a device"), "{error}");
+        }
+        let dir = std::env::temp_dir().join(format!("trappy-huge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let huge = dir.join("maia-1500.pb.gz");
+        let file = std::fs::File::create(&huge).expect("temp file");
+        std::io::Write::write_all(&mut &file, &crate::lc0::network_file::LC0_HEADER).expect("write");
+        file.set_len(8 << 30).expect("a sparse file: no disk taken");
+        drop(file);
+        let error = OpponentModelChoice::from_option(huge.to_str().expect("utf-8")).expect_err("too large");
+        assert!(error.contains("8.0 GiB, more than the 64.0 MiB"), "{error}");
+        let junk = dir.join("maia-1900.pb.gz");
+        std::fs::File::create(&junk).and_then(|file| file.set_len(200 << 20)).expect("a sparse file");
+        let error = OpponentModelChoice::from_option(junk.to_str().expect("utf-8")).expect_err("junk");
+        assert!(error.contains("no lc0 magic number"), "{error}");
+        let found = OpponentModelChoice::discover(std::slice::from_ref(&dir));
+        assert!(matches!(found, OpponentModelChoice::NoneFound(_)));
+        assert_eq!(found.skipped().len(), 2, "{:?}", found.skipped());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn one_rule_reads_a_rating_from_a_file_name() {
+        assert_eq!(rating_in_name("maia-1500"), Some(1500));
+        assert_eq!(rating_in_name("maia-900.pb"), Some(900));
+        assert_eq!(rating_in_name("maia1900-v2"), None, "the last run of digits, one digit");
+        assert_eq!(rating_in_name("t78"), None);
+        assert_eq!(rating_in_name("BT4-1024x15x32h-swa-6147500"), None);
+        assert_eq!(rating_in_name("net-9999"), None, "no opponent is rated 9999");
+        assert_eq!(rating_in_name("no digits"), None);
     }
 }
