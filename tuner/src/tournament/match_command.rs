@@ -7,6 +7,7 @@ use crate::tournament::overrides::MatchOverrides;
 use crate::tournament::progress::MatchProgress;
 use crate::tournament::report::{journal_report, write_elo_chart};
 use clap::Args;
+use engine::cli::output::emit;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
 use matches::stats::{sprt, SprtDecision};
@@ -103,7 +104,7 @@ resume with: {}",
         eprintln!("{warning}");
     }
     for line in matches::tournament::opponent_models(&tournament)? {
-        println!("{line}");
+        emit(&line);
     }
     let mut shown = MatchProgress::new(names, args.status_every as usize, sprt_config.clone())?;
     let mut verdict = None;
