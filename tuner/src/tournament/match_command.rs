@@ -1,7 +1,7 @@
 //! `tuner match [CONFIG] [--resume]`: runs a tournament with a progress bar,
 //! stops early when an SPRT bound is crossed, and prints the report.
 
-use crate::config::match_config::{load_match_config, parse_match_config, MatchPlan};
+use crate::config::match_config::{load_match_config, parse_overridden_config, MatchPlan};
 use crate::tournament::bench::{run_bench, sibling_engine, BenchSettings};
 use crate::tournament::overrides::MatchOverrides;
 use crate::tournament::progress::MatchProgress;
@@ -65,7 +65,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     }
     let MatchPlan { mut tournament, sprt: sprt_config, skipped, notes, not_installed, chart } = match &args.config {
         Some(path) => load_match_config(path, &args.overrides)?,
-        None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, Path::new(""))
+        None => parse_overridden_config(DEFAULT_CONFIG, &args.overrides, Path::new(""))
             .map_err(|e| format!("embedded default: {e}"))?,
     };
     if !not_installed.is_empty() {
