@@ -101,10 +101,6 @@ impl TimeManager {
     pub fn hard_limit_reached(&self) -> bool {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
-
-    pub fn has_deadline(&self) -> bool {
-        self.hard.is_some()
-    }
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ pub fn annotate_roots(
             let mut vector: Vec<(usize, i32)> =
                 fooled.iter().filter_map(|&d| history.values[d].map(|v| (d, v.value))).collect();
             vector.push((depth, value));
-            if prediction.is_some_and(|p| p.reply == reply) {
+            if prediction == Some(reply) {
                 // The iterations' guess is one reply, certain.
                 let outcome = ReplyOutcome { reply, probability: 1.0, value };
                 gain = config.expectation().reply_gain(raw, &outcome);
