@@ -64,12 +64,6 @@ impl Bitboard {
         }
     }
 
-    /// Mirror vertically (rank 1 <-> rank 8).
-    #[inline(always)]
-    pub const fn flip_ranks(self) -> Bitboard {
-        Bitboard(self.0.swap_bytes())
-    }
-
     /// Every square one rank towards the eighth (`up`) or first rank.
     #[inline(always)]
     pub const fn shift_vertical(self, up: bool) -> Bitboard {

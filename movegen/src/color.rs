@@ -24,15 +24,6 @@ impl Color {
             Color::Black => -1,
         }
     }
-
-    /// The rank (0..8) this side's pieces start on.
-    #[inline(always)]
-    pub const fn back_rank(self) -> u8 {
-        match self {
-            Color::White => 0,
-            Color::Black => 7,
-        }
-    }
 }
 
 impl Not for Color {

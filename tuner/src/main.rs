@@ -10,6 +10,7 @@ mod tournament;
 mod tune;
 
 use clap::{Parser, Subcommand};
+use engine::cli::output::emit;
 use fit::command::{run_fit, FitArgs};
 use network::datagen_command::{run_datagen, DatagenArgs};
 use network::train_command::{run_train, TrainArgs};
@@ -70,7 +71,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(text) => {
-            println!("{text}");
+            emit(&text);
             ExitCode::SUCCESS
         }
         Err(message) => {

@@ -121,6 +121,8 @@ fn the_embedded_default_runs_from_any_directory_and_writes_there() {
     assert_eq!(pgn.matches("[Event \"trappy default demonstration\"]").count(), 6);
     let chart = std::fs::read_to_string(dir.join("default-match.svg")).expect("chart beside the journal");
     assert!(chart.starts_with("<svg") && chart.contains("as games accumulate"), "{chart}");
+    // One pair a pairing has no interval: each of the three panels says so.
+    assert_eq!(chart.matches(">No Elo to draw:").count(), 3, "{chart}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

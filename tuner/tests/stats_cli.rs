@@ -84,3 +84,18 @@ fn a_negative_lower_bound_needs_no_equals_sign() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("LLR: "), "{out}");
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // `tuner ... | head`: the reader is gone before anything is written.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
+        .args(["stats", "--penta", "10,30,100,40,20"])
+        .stdout(writer)
+        .output()
+        .expect("run tuner");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}

@@ -1,5 +1,6 @@
 //! Command-line output that survives a closed pipe: `trappy bench | head`
-//! must end quietly, not panic.
+//! and `tuner predict ... | head` must end quietly, not panic. Every line
+//! the `trappy` subcommands and `tuner` print goes through `emit`.
 
 use std::io::Write;
 

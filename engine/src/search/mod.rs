@@ -35,8 +35,9 @@ use state::SearchState;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use threads::ThreadRole;
 pub use threads::MAX_THREADS;
+pub use threads::NODES_BETWEEN_CHECKS;
+use threads::{ThreadNodes, ThreadRole};
 pub use time::{PonderSignal, SearchLimits, TimeManager};
 use tt::TranspositionTable;
 
@@ -111,6 +112,8 @@ pub struct Searcher {
     /// The helper threads' searchers (`Threads` - 1), on this table.
     helpers: Vec<Searcher>,
     role: ThreadRole,
+    /// Every thread's nodes, while this searcher searches with others.
+    thread_nodes: Option<ThreadNodes>,
 }
 
 impl Searcher {
@@ -133,6 +136,7 @@ impl Searcher {
             policy_time: PolicyTime::default(),
             helpers: Vec::new(),
             role: ThreadRole::Main,
+            thread_nodes: None,
         }
     }
 
@@ -296,8 +300,9 @@ impl Searcher {
         self.should_abort()
     }
 
-    /// Checks the node budget on every node and the clock and stop flag
-    /// every 1024 nodes; sets `aborted` when the search must end.
+    /// Checks this thread's node budget on every node, and the clock, the
+    /// stop flag and every thread's nodes together every
+    /// `NODES_BETWEEN_CHECKS`; sets `aborted` when the search must end.
     #[inline]
     fn should_abort(&mut self) -> bool {
         if self.state.aborted {
@@ -305,10 +310,9 @@ impl Searcher {
         }
         if self.state.nodes >= self.state.node_limit {
             self.state.aborted = true;
-        } else if self.state.nodes.is_multiple_of(1024) {
-            self.publish_nodes();
+        } else if self.state.nodes.is_multiple_of(NODES_BETWEEN_CHECKS) {
             let timed_out = self.state.timer.as_ref().is_some_and(|t| t.hard_limit_reached());
-            if timed_out || self.stop.load(Ordering::Relaxed) {
+            if timed_out || self.stop.load(Ordering::Relaxed) || self.threads_reached_node_limit() {
                 self.state.aborted = true;
             }
         }

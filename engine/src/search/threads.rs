@@ -3,24 +3,67 @@
 //! network sums, all on the one shared table (`tt.rs`, no lock). What they
 //! find reaches the main search through the table; the main search alone
 //! reports, keeps the clock and decides, and the helpers stop when it
-//! ends, before any root policy runs. With one thread nothing of this runs
-//! and the search is what it was, node for node.
+//! ends, before any root policy runs. A node limit (`go nodes`, the
+//! strength limiter's `WeakNodes`) counts every thread's nodes, as
+//! Stockfish counts them (`ThreadNodes`). With one thread nothing of this
+//! runs and the search is what it was, node for node.
 
-use super::{NetworkEval, SearchLimits, SearchRequest, Searcher};
+use super::{NetworkEval, SearchLimits, SearchRequest, Searcher, TimeManager};
 use movegen::Board;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The most threads `Threads` accepts, as Stockfish and Ethereal allow.
 pub const MAX_THREADS: usize = 256;
+
+/// How often a thread publishes its node count and reads the others'.
+pub const NODES_BETWEEN_CHECKS: u64 = 1024;
 
 /// Which thread of a search a searcher is.
 pub(super) enum ThreadRole {
     /// It reports, keeps the clock and ages the table.
     Main,
-    /// It publishes its node count here every 1,024 nodes, for the main
-    /// search's `info` lines.
-    Helper { nodes: Arc<AtomicU64> },
+    Helper,
+}
+
+/// The node counts of one search's threads, counted together against
+/// the search's node limit. Every `NODES_BETWEEN_CHECKS` nodes a thread
+/// publishes its count and stops if the sum has reached the limit, so
+/// each thread ends within that many nodes of the last sum it saw under
+/// the limit: the search as a whole spends from its limit to its limit
+/// plus `NODES_BETWEEN_CHECKS` per thread, whichever thread is slow.
+#[derive(Clone)]
+pub(super) struct ThreadNodes {
+    /// Each thread's count as last published, the main thread's first.
+    counts: Arc<[Arc<AtomicU64>]>,
+    /// This thread's place in `counts`.
+    own: usize,
+    limit: u64,
+}
+
+impl ThreadNodes {
+    /// Publishes `nodes` as this thread's count; whether every thread's
+    /// together have reached the limit. Sequentially consistent: a count
+    /// published before a sum was read is in that sum.
+    fn publish_and_check(&self, nodes: u64) -> bool {
+        self.counts[self.own].store(nodes, Ordering::SeqCst);
+        self.limit != u64::MAX
+            && self.counts.iter().map(|count| count.load(Ordering::SeqCst)).sum::<u64>() >= self.limit
+    }
+}
+
+/// How much sooner than the main search the helpers stop at most: with
+/// more threads than cores they take turns on them, and the main thread
+/// alone for the last milliseconds notices its deadline at once.
+const HELPERS_STOP_SOONER: Duration = Duration::from_millis(10);
+
+/// When the helpers of a search under `timer` stop on their own: a little
+/// before its hard deadline (by an eighth of the time left, at most
+/// `HELPERS_STOP_SOONER`); none without one.
+fn helpers_deadline(timer: &TimeManager) -> Option<Duration> {
+    let left = timer.time_left()?;
+    Some(left.saturating_sub(HELPERS_STOP_SOONER.min(left / 8)).max(Duration::from_millis(1)))
 }
 
 impl Searcher {
@@ -44,7 +87,9 @@ impl Searcher {
         let mut helper = Searcher::on_table(Arc::clone(&self.tt), self.tunables.clone());
         helper.contempt = self.contempt;
         helper.network_eval = self.network().cloned().map(NetworkEval::new);
-        helper.role = ThreadRole::Helper { nodes: Arc::new(AtomicU64::new(0)) };
+        helper.role = ThreadRole::Helper;
+        // Its deadline is the main search's, already less the overhead.
+        helper.move_overhead = Duration::ZERO;
         helper
     }
 
@@ -60,12 +105,13 @@ impl Searcher {
         counters.iter().map(|nodes| nodes.load(Ordering::Relaxed)).sum()
     }
 
-    /// Publishes a helper's node count (nothing for the main thread).
+    /// Publishes this thread's node count to the others of a search with
+    /// helpers; whether all of them together have reached its node limit.
+    /// Always false with one thread, whose own count is checked on every
+    /// node.
     #[inline]
-    pub(super) fn publish_nodes(&self) {
-        if let ThreadRole::Helper { nodes } = &self.role {
-            nodes.store(self.state.nodes, Ordering::Relaxed);
-        }
+    pub(super) fn threads_reached_node_limit(&self) -> bool {
+        self.thread_nodes.as_ref().is_some_and(|shared| shared.publish_and_check(self.state.nodes))
     }
 
     pub(super) fn is_main_thread(&self) -> bool {
@@ -73,9 +119,11 @@ impl Searcher {
     }
 
     /// Runs `main` on this searcher while the helpers search `board` (the
-    /// game's keys before it, the same depth limit and root moves, no
-    /// clock); stops and joins them when `main` returns. `main` is given
-    /// the helpers' node counters.
+    /// game's keys before it, the same depth limit and root moves, a
+    /// deadline just before this search's); stops and joins them when
+    /// `main` returns, and counts their nodes into this searcher's. Every
+    /// thread stops when all of them together reach this search's node
+    /// limit. `main` is given the helpers' published node counts.
     pub(super) fn alongside_helpers<T>(
         &mut self,
         board: &Board,
@@ -88,26 +136,35 @@ impl Searcher {
         }
         let mut helpers = std::mem::take(&mut self.helpers);
         let stop = Arc::new(AtomicBool::new(false));
-        let helper_limits =
-            SearchLimits { depth: limits.depth, root_moves: limits.root_moves.clone(), ..SearchLimits::default() };
-        let counters: Vec<Arc<AtomicU64>> = helpers
-            .iter()
-            .filter_map(|helper| match &helper.role {
-                ThreadRole::Helper { nodes } => Some(Arc::clone(nodes)),
-                ThreadRole::Main => None,
-            })
-            .collect();
-        counters.iter().for_each(|nodes| nodes.store(0, Ordering::Relaxed));
+        let helper_limits = SearchLimits {
+            depth: limits.depth,
+            root_moves: limits.root_moves.clone(),
+            movetime: self.state.timer.as_ref().and_then(helpers_deadline),
+            // Pondering, the helpers' deadline too counts from `ponderhit`.
+            ponder: limits.ponder.clone(),
+            ..SearchLimits::default()
+        };
+        let counts: Arc<[Arc<AtomicU64>]> = (0..=helpers.len()).map(|_| Arc::new(AtomicU64::new(0))).collect();
+        let shared = |own: usize| ThreadNodes { counts: Arc::clone(&counts), own, limit: self.state.search_node_limit };
+        self.thread_nodes = Some(shared(0));
+        for (index, helper) in helpers.iter_mut().enumerate() {
+            helper.thread_nodes = Some(shared(index + 1));
+            helper.share_stop_flag(Arc::clone(&stop));
+        }
         let outcome = std::thread::scope(|scope| {
             for helper in helpers.iter_mut() {
-                helper.share_stop_flag(Arc::clone(&stop));
                 let limits = &helper_limits;
                 scope.spawn(move || helper.search(SearchRequest::new(board, limits).after(game_keys)));
             }
-            let outcome = main(self, &counters);
+            let outcome = main(self, &counts[1..]);
             stop.store(true, Ordering::Relaxed);
             outcome
         });
+        self.thread_nodes = None;
+        for helper in helpers.iter_mut() {
+            helper.thread_nodes = None;
+            self.state.nodes += helper.state.nodes;
+        }
         self.helpers = helpers;
         outcome
     }

@@ -115,26 +115,24 @@ impl TimeManager {
     }
 
     /// The deadlines of a search that must leave `reserve` of its move's
-    /// time to a decision after it: the soft limit comes forward by the
-    /// reserve (the hard limit when there is no soft one, as under
-    /// `movetime`), never to less than half of itself, so the search
-    /// always keeps most of its time.
+    /// time to a decision after it: both limits come forward by the
+    /// reserve, each never to less than half of itself, so the search
+    /// always keeps most of its time, and an iteration that runs into the
+    /// hard limit still leaves the decision its time.
     pub fn leaving(&self, reserve: Duration) -> TimeManager {
         let earlier = |limit: Duration| limit.saturating_sub(reserve).max(limit / 2);
-        match self.soft {
-            Some(soft) => TimeManager { soft: Some(earlier(soft)), ..self.clone() },
-            None => TimeManager { hard: self.hard.map(earlier), ..self.clone() },
-        }
+        TimeManager { soft: self.soft.map(earlier), hard: self.hard.map(earlier), ..self.clone() }
     }
 
-    /// The time the limits count: since the start, or when pondering,
-    /// nothing until `ponderhit` and the time since it after.
-    /// `leaving` a `share` (0 to 1) of the limit it would come forward from.
+    /// `leaving` a `share` (0 to 1) of the soft limit (the hard one
+    /// without it).
     pub fn leaving_share(&self, share: f64) -> TimeManager {
         let Some(limit) = self.soft.or(self.hard) else { return self.clone() };
         self.leaving(limit.mul_f64(share.clamp(0.0, 1.0)))
     }
 
+    /// The time the limits count: since the start, or when pondering,
+    /// nothing until `ponderhit` and the time since it after.
     pub fn elapsed(&self) -> Duration {
         match &self.ponder {
             None => self.start.elapsed(),
@@ -167,10 +165,6 @@ impl TimeManager {
 
     pub fn hard_limit_reached(&self) -> bool {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
-    }
-
-    pub fn has_deadline(&self) -> bool {
-        self.hard.is_some()
     }
 }
 
@@ -222,12 +216,12 @@ mod tests {
     }
 
     #[test]
-    fn a_reserve_comes_off_the_soft_limit_or_else_off_the_hard_one() {
+    fn a_reserve_comes_off_both_limits() {
         let clock = SearchLimits { time_left: Some(Duration::from_millis(16_000)), ..SearchLimits::default() };
         let tm = TimeManager::new(&clock, Duration::ZERO, 16);
         let leaving = tm.leaving(Duration::from_millis(100));
         assert_eq!(leaving.soft, Some(Duration::from_millis(900)));
-        assert_eq!(leaving.hard, tm.hard);
+        assert_eq!(leaving.hard, tm.hard.map(|hard| hard - Duration::from_millis(100)));
         // Never more than half of the limit.
         assert_eq!(tm.leaving(Duration::from_secs(5)).soft, Some(Duration::from_millis(500)));
         let movetime = SearchLimits { movetime: Some(Duration::from_millis(300)), ..SearchLimits::default() };

@@ -66,7 +66,7 @@ pub fn choose(
     let mut choice = TrapChoice {
         chosen: plain,
         plain,
-        predicted_reply: from_iterations(plain).map(|p| p.reply),
+        predicted_reply: from_iterations(plain),
         trap_replies: vec![],
         findings: vec![],
     };
@@ -81,7 +81,7 @@ pub fn choose(
     let Verifier { asked, findings, .. } = verifier;
     let prediction_for = |mv: Move| match asked.iter().find(|(root, _)| *root == mv) {
         Some(&(_, reply)) => Some(reply),
-        None => from_iterations(mv).map(|p| p.reply),
+        None => from_iterations(mv),
     };
     choice.predicted_reply = prediction_for(plain);
     match winner {

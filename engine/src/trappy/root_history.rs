@@ -86,9 +86,13 @@ pub fn record_iteration(histories: &mut Vec<RootHistory>, probe: &RootProbe<'_>,
 //
 // A hole at that iteration (no reply recorded) is filled from the next
 // deeper one, as Beowulf did. This is the iterations' guess, which costs
-// no search: the annotator reports it, and the decision uses it to pick
-// which moves to look at before asking the opponent model proper
-// (`replies/`).
+// no search: the annotator values each root move's trap by it, and the
+// decision names it as the predicted reply of a move it did not ask the
+// opponent model about. Which moves the decision verifies, and against
+// which replies, does not come from it: the alternatives go in the
+// search's order, skipped when even their final-iteration value could
+// not win, and their likely replies come from the opponent model
+// (`replies/`), with the final iteration's refutation (`decide.rs`).
 
 /// The first iteration whose preferred reply is an opponent's view: at
 /// iteration 2 each reply is resolved by quiescence.
@@ -98,22 +102,16 @@ pub const SHALLOWEST_VIEW: usize = 2;
 /// paper's `k`, and the searched model's default gap.
 pub const ITERATION_GAP: usize = 2;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Prediction {
-    pub reply: Move,
-    /// The iteration depth that stands for the opponent's search.
-    pub opponent_iteration: usize,
-}
-
 /// The model's reply after `history`'s root move when our final iteration
-/// is `final_depth`; `None` when the model is deeper than our data.
-pub fn predict(history: &RootHistory, final_depth: usize) -> Option<Prediction> {
+/// is `final_depth`: the one iteration `final_depth - gap + 1`, which
+/// stands for the opponent's search, preferred; `None` when the model is
+/// deeper than our data.
+pub fn predict(history: &RootHistory, final_depth: usize) -> Option<Move> {
     let own = final_depth.checked_sub(ITERATION_GAP - 1)?;
     if own < SHALLOWEST_VIEW || own >= final_depth {
         return None;
     }
-    let (reply, _) = history.preferred_filled(own, final_depth)?;
-    Some(Prediction { reply, opponent_iteration: own })
+    history.preferred_filled(own, final_depth).map(|(reply, _)| reply)
 }
 
 #[cfg(test)]
@@ -138,11 +136,11 @@ mod tests {
 
     #[test]
     fn the_model_plays_what_our_iteration_d_minus_gap_plus_one_preferred() {
-        let (a, b, _) = moves();
         assert_eq!(ITERATION_GAP, Tunables::default().trap_opponent_gap as usize);
-        let history = history_with(&[(4, a), (5, a), (6, a), (7, b)]);
-        let prediction = predict(&history, 7).expect("a prediction");
-        assert_eq!((prediction.reply, prediction.opponent_iteration), (a, 6));
+        let (a, b, c) = moves();
+        // Only iteration 6 preferred `a`.
+        let history = history_with(&[(4, b), (5, c), (6, a), (7, b)]);
+        assert_eq!(predict(&history, 7), Some(a));
     }
 
     #[test]
@@ -150,10 +148,9 @@ mod tests {
         let (a, b, c) = moves();
         // Iteration 6 stands for the opponent; a hole there is filled from 7.
         let history = history_with(&[(4, c), (6, a), (7, b)]);
-        assert_eq!(predict(&history, 7).map(|p| p.reply), Some(a));
-        let hole = history_with(&[(4, c), (7, b)]);
-        let filled = predict(&hole, 7).expect("filled");
-        assert_eq!((filled.reply, filled.opponent_iteration), (b, 6));
+        assert_eq!(predict(&history, 7), Some(a));
+        let hole = history_with(&[(4, c), (5, c), (7, b)]);
+        assert_eq!(predict(&hole, 7), Some(b), "from 7, not from the shallower 5");
     }
 
     #[test]

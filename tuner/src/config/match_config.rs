@@ -113,7 +113,25 @@ pub struct MatchPlan {
 pub fn load_match_config(path: &Path, overrides: &MatchOverrides) -> Result<MatchPlan, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new("."));
-    parse_match_config(&overrides.apply(&text)?, base).map_err(|e| format!("{}: {e}", path.display()))
+    parse_overridden_config(&text, overrides, base).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The config `text` with the command line's overrides. An error names
+/// its line in `text` as the user wrote it: the overrides edit the parsed
+/// table, which has no lines, so when that does not read, the error told
+/// is the one reading `text` itself gives. What an override supplies (a
+/// key the file leaves out) need not be in the file.
+fn read_match_config(text: &str, overrides: &MatchOverrides) -> Result<MatchConfig, String> {
+    let as_written = || toml::from_str::<MatchConfig>(text);
+    if overrides.is_empty() {
+        return as_written().map_err(|e| e.to_string());
+    }
+    let mut table: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    overrides.apply(&mut table)?;
+    toml::Value::Table(table).try_into::<MatchConfig>().map_err(|overridden| match as_written() {
+        Err(own) => own.to_string(),
+        Ok(_) => format!("with the command line's overrides: {overridden}"),
+    })
 }
 
 /// Finds engines by name, in the order given.
@@ -140,8 +158,10 @@ fn build_sprt(section: &SprtSection) -> Result<SprtConfig, String> {
     Ok(sprt)
 }
 
-pub fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> {
-    let config: MatchConfig = toml::from_str(text).map_err(|e| e.to_string())?;
+/// The tournament of the config `text` with the command line's overrides;
+/// relative paths are relative to `base`.
+pub fn parse_overridden_config(text: &str, overrides: &MatchOverrides, base: &Path) -> Result<MatchPlan, String> {
+    let config = read_match_config(text, overrides)?;
     let section = &config.tournament;
     let by_name = index_engines(&config.engines)?;
     let skipped: Vec<String> =
@@ -273,6 +293,26 @@ options = {{ Traps = "off" }}
 
     fn base() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    fn parse_match_config(text: &str, base: &Path) -> Result<MatchPlan, String> {
+        parse_overridden_config(text, &MatchOverrides::default(), base)
+    }
+
+    #[test]
+    fn an_error_names_the_users_line_with_overrides_too() {
+        let pairs = MatchOverrides { pairs: Some(2), ..MatchOverrides::default() };
+        let wrong = config("").replace("order = \"random\"", "order = 7");
+        let line = wrong.lines().position(|l| l == "order = 7").expect("the line") + 1;
+        for overrides in [&MatchOverrides::default(), &pairs] {
+            let error = parse_overridden_config(&wrong, overrides, &base()).err().expect("refused");
+            assert!(error.contains(&format!("at line {line},")) && error.contains("order = 7"), "{error}");
+        }
+        // What an override supplies need not be in the file.
+        let without_pairs = config("").replace("pairs = 3\n", "");
+        assert!(parse_match_config(&without_pairs, &base()).is_err());
+        let plan = parse_overridden_config(&without_pairs, &pairs, &base()).expect("pairs from the command line");
+        assert_eq!(plan.tournament.pairs_per_pairing, 2);
     }
 
     #[test]

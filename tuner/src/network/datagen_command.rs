@@ -12,6 +12,7 @@ use crate::network::selfplay_game::{play_game, SelfPlayGame, SelfPlaySettings};
 use crate::support::interrupt;
 use crate::support::progress_bar::terminal_bar;
 use clap::Args;
+use engine::cli::output::emit;
 use engine::search::Searcher;
 use matches::openings::Opening;
 use std::collections::HashSet;
@@ -81,13 +82,13 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
     interrupt::on_interrupt(move || {
         format!("the data in {} is complete up to its last game; go on with:\n  {resume}", output.display())
     });
-    println!(
+    emit(&format!(
         "datagen: {} games to play ({} already in {}), {} nodes a move, {threads} threads",
         pending.len(),
         done.games.len(),
         args.output.display(),
         args.nodes
-    );
+    ));
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(pending.len().max(1)) {

@@ -10,6 +10,7 @@ use crate::support::atomic_write::write_atomically;
 use crate::support::parallel::{over_chunks, thread_count};
 use crate::support::svg_chart::{panels_svg, Panel};
 use clap::Args;
+use engine::cli::output::emit;
 use engine::nnue::Network;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -109,13 +110,13 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
             args.holdout_every
         ));
     }
-    println!(
+    emit(&format!(
         "train: {} positions, {} held out, read in {:.0} s; {} epochs on {threads} threads",
         train.len(),
         holdout.len(),
         started.elapsed().as_secs_f64(),
         args.epochs
-    );
+    ));
     let fingerprint = format!(
         "positions {} holdout {} blend {} batch {} rate {} seed {} epochs {} init {} mirror {}{}",
         train.len(),
@@ -136,7 +137,7 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         let mut network = init.as_ref().map_or_else(|| FloatNetwork::random(args.seed), FloatNetwork::from_network);
         network.shared_output = args.shared_output;
         let start_loss = mean_loss(&network, &holdout, args.blend, threads);
-        println!("epoch 0: held-out loss {start_loss:.6}");
+        emit(&format!("epoch 0: held-out loss {start_loss:.6}"));
         Checkpoint { fingerprint, epochs_done: 0, network, adam: Adam::new(), losses: vec![(start_loss, start_loss)] }
     };
     let chart = args.chart.clone().unwrap_or_else(|| {
@@ -172,11 +173,11 @@ pub fn run_train(args: &TrainArgs) -> Result<String, String> {
         state.epochs_done = epoch + 1;
         save(&state, &args.output, &checkpoint_file, &chart)?;
         let done = (epoch + 1 - first_epoch) as f64;
-        println!(
+        emit(&format!(
             "epoch {}: training loss {train_loss:.6}, held-out loss {holdout_loss:.6}, rate {rate}, {:.0} positions/s",
             epoch + 1,
             done * train.len() as f64 / training_started.elapsed().as_secs_f64().max(1e-3)
-        );
+        ));
     }
     let (first, last) = (state.losses[0].1, state.losses.last().map_or(f64::NAN, |l| l.1));
     Ok(format!(

@@ -23,7 +23,7 @@ use engine::search::{SearchLimits, SearchRequest, Searcher};
 use engine::trappy::replies::natural::{probabilities, score_replies};
 use matches::pgn_reader::{read_pgn, PgnGame};
 use movegen::{Board, Move};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -50,6 +50,11 @@ pub struct PredictArgs {
     #[arg(long, value_name = "FILE")]
     pub network: Vec<PathBuf>,
 }
+
+/// The models' tables, cleared before every search: small, since they
+/// search a few plies (the natural model only captures).
+const NATURAL_HASH_MB: usize = 1;
+const SEARCHING_HASH_MB: usize = 2;
 
 /// Temperatures tried for the fit, in centipawns.
 const TEMPERATURES: std::ops::RangeInclusive<i32> = 1..=80;
@@ -119,12 +124,11 @@ pub fn run_predict(args: &PredictArgs) -> Result<String, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         games.extend(read_pgn(&text).map_err(|e| format!("{}: {e}", path.display()))?);
     }
-    let tasks = tasks(&games, &args.player, args.max_moves);
+    check_players(&games, &args.player)?;
+    let Selection { tasks, book_moves } = select(&games, &args.player, args.max_moves);
     if tasks.is_empty() {
-        return Err(match args.player.is_empty() {
-            true => "no moves with a choice in the games".into(),
-            false => format!("no moves by {} in the games", args.player.join(", ")),
-        });
+        let whose = if args.player.is_empty() { String::new() } else { format!(" by {}", args.player.join(", ")) };
+        return Err(format!("no moves{whose} with a choice out of book in the games ({book_moves} book moves)"));
     }
     let networks: Vec<(String, Lc0Network)> = args
         .network
@@ -135,31 +139,77 @@ pub fn run_predict(args: &PredictArgs) -> Result<String, String> {
     let parts = over_chunks(&tasks, args.threads.max(1), |_, chunk| observe(chunk, &games, &args.depths, &models));
     let observations: Vec<Observation> = parts.into_iter().flatten().collect();
     let names: Vec<&str> = networks.iter().map(|(name, _)| name.as_str()).collect();
-    Ok(report(&observations, &args.depths, &names))
+    Ok(report(&observations, &args.depths, &names, book_moves))
 }
 
-/// The moves to look at, game by game, for the chosen players.
-fn tasks(games: &[PgnGame], players: &[String], max_moves: Option<usize>) -> Vec<Task> {
-    let mut per_player: BTreeMap<String, usize> = BTreeMap::new();
-    let mut tasks = Vec::new();
+/// The player of the side to move in `game` at `board`, as its tags name it.
+fn player_to_move<'g>(game: &'g PgnGame, board: &Board) -> &'g str {
+    let tag = if board.side_to_move() == movegen::Color::White { "White" } else { "Black" };
+    game.tag(tag).unwrap_or("?")
+}
+
+/// Every player asked for plays in the games; an error lists those who do.
+fn check_players(games: &[PgnGame], wanted: &[String]) -> Result<(), String> {
+    let playing: BTreeSet<&str> =
+        games.iter().flat_map(|game| [game.tag("White"), game.tag("Black")]).flatten().collect();
+    let missing: Vec<&str> = wanted.iter().map(String::as_str).filter(|name| !playing.contains(name)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = playing.iter().map(|name| format!("\"{name}\"")).collect();
+    Err(format!(
+        "no player named {} in the games; the players are: {}",
+        missing.iter().map(|name| format!("\"{name}\"")).collect::<Vec<_>>().join(", "),
+        names.join(", ")
+    ))
+}
+
+/// Whether a move's comment marks it as played from the opening book:
+/// this harness writes `{-/- 0.000s, book}`, fastchess and cutechess `{book}`.
+fn is_book(comment: Option<&str>) -> bool {
+    comment.is_some_and(|text| text.split(',').any(|part| part.trim() == "book"))
+}
+
+/// The moves to look at, and how many of the chosen players' moves were
+/// left out as book moves.
+struct Selection {
+    tasks: Vec<Task>,
+    book_moves: usize,
+}
+
+/// The moves to look at, game by game, for the chosen players: those with
+/// a choice of more than one, out of book.
+fn select(games: &[PgnGame], players: &[String], max_moves: Option<usize>) -> Selection {
+    let mut per_player: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut selection = Selection { tasks: Vec::new(), book_moves: 0 };
     for (game_index, game) in games.iter().enumerate() {
         let mut board = game.start.clone();
         let mut keys = Vec::with_capacity(game.moves.len());
-        for &mv in &game.moves {
-            let tag = if board.side_to_move() == movegen::Color::White { "White" } else { "Black" };
-            let player = game.tag(tag).unwrap_or("?").to_string();
-            let wanted = players.is_empty() || players.iter().any(|p| p == &player);
-            let count = per_player.entry(player.clone()).or_default();
-            if wanted && board.legal_moves().len() > 1 && max_moves.is_none_or(|most| *count < most) {
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            let player = player_to_move(game, &board);
+            let wanted = players.is_empty() || players.iter().any(|p| p == player);
+            let book = is_book(game.comments.get(ply).and_then(Option::as_deref));
+            let count = per_player.entry(player).or_default();
+            let open = wanted && max_moves.is_none_or(|most| *count < most);
+            if open && book {
+                selection.book_moves += 1;
+            } else if open && board.legal_moves().len() > 1 {
                 *count += 1;
-                let ply = keys.len();
-                tasks.push(Task { game_index, ply, player, board: board.clone(), keys: keys.clone(), played: mv });
+                let task = Task {
+                    game_index,
+                    ply,
+                    player: player.to_string(),
+                    board: board.clone(),
+                    keys: keys.clone(),
+                    played: mv,
+                };
+                selection.tasks.push(task);
             }
             keys.push(board.hash());
             board.play(mv);
         }
     }
-    tasks
+    selection
 }
 
 /// The game's positions up to the task's, oldest first, as a network reads them.
@@ -173,48 +223,35 @@ fn history(game: &PgnGame, ply: usize) -> Vec<Board> {
     boards
 }
 
+/// Every search of the models starts from a fresh table and history: what
+/// one depth or one position taught a searcher never reaches another, so a
+/// depth's rate is the same alone or beside other depths, in any order, on
+/// any number of threads.
 fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Network]) -> Vec<Observation> {
     let mut scratch = Scratch::default();
     // The models judge with the evaluation the engine plays with.
-    let mut natural = Searcher::new(4);
+    let mut natural = Searcher::new(NATURAL_HASH_MB);
     natural.set_network(engine::nnue::default_network());
-    let mut searching = Searcher::new(16);
+    let mut searching = Searcher::new(SEARCHING_HASH_MB);
     searching.set_network(engine::nnue::default_network());
-    let mut current_game = None;
     tasks
         .iter()
         .map(|task| {
-            // Each game starts with fresh tables, as an opponent's would.
-            if current_game != Some(task.game_index) {
-                current_game = Some(task.game_index);
-                natural.new_game();
-                searching.new_game();
-            }
             let (board, keys, played) = (&task.board, &task.keys, task.played);
+            natural.new_game();
             let (scored, _) = score_replies(&mut natural, board);
             let played_rank = scored.iter().position(|s| s.reply == played).unwrap_or(scored.len());
             let searched_agrees = depths
                 .iter()
                 .map(|&depth| {
+                    searching.new_game();
                     let limits = SearchLimits { depth: Some(depth), ..SearchLimits::default() };
                     searching.search(SearchRequest::new(board, &limits).after(keys)).best_move == played
                 })
                 .collect();
             let positions = if networks.is_empty() { Vec::new() } else { history(&games[task.game_index], task.ply) };
-            let networks = networks
-                .iter()
-                .map(|network| {
-                    let policy = network.policy_with(&positions, &mut scratch);
-                    NetworkView {
-                        top_played: policy.first().is_some_and(|best| best.mv == played),
-                        log_policy: policy
-                            .iter()
-                            .map(|e| f64::from(e.probability).max(LEAST_PROBABILITY).ln())
-                            .collect(),
-                        played: policy.iter().position(|e| e.mv == played),
-                    }
-                })
-                .collect();
+            let networks =
+                networks.iter().map(|network| network_view(network, &positions, played, &mut scratch)).collect();
             Observation {
                 player: task.player.clone(),
                 scores: scored.iter().map(|s| s.score).collect(),
@@ -224,6 +261,16 @@ fn observe(tasks: &[Task], games: &[PgnGame], depths: &[i32], networks: &[&Lc0Ne
             }
         })
         .collect()
+}
+
+/// What `network` says of the last of `positions`, where `played` was played.
+fn network_view(network: &Lc0Network, positions: &[Board], played: Move, scratch: &mut Scratch) -> NetworkView {
+    let policy = network.policy_with(positions, scratch);
+    NetworkView {
+        top_played: policy.first().is_some_and(|best| best.mv == played),
+        log_policy: policy.iter().map(|e| f64::from(e.probability).max(LEAST_PROBABILITY).ln()).collect(),
+        played: policy.iter().position(|e| e.mv == played),
+    }
 }
 
 /// Mean natural-model log-likelihood of the played moves at `temperature`.
@@ -252,7 +299,7 @@ fn fitted_policy_temperature(views: &[&NetworkView]) -> (f64, f64) {
         .unwrap_or((1.0, 0.0))
 }
 
-fn report(observations: &[Observation], depths: &[i32], networks: &[&str]) -> String {
+fn report(observations: &[Observation], depths: &[i32], networks: &[&str], book_moves: usize) -> String {
     let mut by_player: BTreeMap<&str, Vec<&Observation>> = BTreeMap::new();
     for observation in observations {
         by_player.entry(&observation.player).or_default().push(observation);
@@ -293,6 +340,7 @@ fn report(observations: &[Observation], depths: &[i32], networks: &[&str]) -> St
             );
         }
     }
+    let _ = write!(text, "\nbook moves left out: {book_moves} (their PGN comments say `book`)");
     text.push_str(
         "\nnatural: the natural-move model's first choice was played; top 3: among its first three; \
          temperature: the softmax temperature that makes the played moves most likely (log-lik: their \
@@ -422,9 +470,63 @@ mod tests {
             threads: 1,
             network: vec![],
         };
-        assert!(run_predict(&args("Nobody", vec![1])).expect_err("no moves").contains("Nobody"));
+        let unknown = run_predict(&args("Nobody", vec![1])).expect_err("no such player");
+        assert!(unknown.contains("\"Nobody\"") && unknown.contains("the players are: \"A\", \"B\""), "{unknown}");
         assert!(run_predict(&args("A", vec![0])).expect_err("depth").contains("--depths"));
         let missing = PredictArgs { pgn: vec![PathBuf::from("/nonexistent/x.pgn")], ..args("A", vec![1]) };
         assert!(run_predict(&missing).expect_err("unreadable").contains("/nonexistent/x.pgn"));
+    }
+
+    fn depth_rates(args: &PredictArgs) -> Vec<String> {
+        let text = run_predict(args).expect("a report");
+        let row = text.lines().nth(1).expect("a row");
+        let numbers: Vec<&str> = row.split_whitespace().filter(|column| *column != "%").collect();
+        numbers[numbers.len() - args.depths.len()..].iter().map(|rate| rate.to_string()).collect()
+    }
+
+    #[test]
+    fn a_depth_rate_is_the_same_alone_after_other_depths_and_on_other_threads() {
+        // Searched one after the other on one table, depth 1 read what
+        // depth 4 had stored: 35 % alone, 56 % after it, on a harness PGN.
+        let openings = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/openings/8moves_v3-2000.pgn");
+        let args = |depths: Vec<i32>, threads: usize| PredictArgs {
+            pgn: vec![openings.clone()],
+            player: vec![],
+            depths,
+            max_moves: Some(60),
+            threads,
+            network: vec![],
+        };
+        let alone = depth_rates(&args(vec![1], 1));
+        let after = depth_rates(&args(vec![4, 1], 1));
+        assert_eq!(after.len(), 2);
+        assert_eq!(alone[0], after[1], "depth 1 alone and after depth 4");
+        assert_eq!(after, depth_rates(&args(vec![4, 1], 3)), "on three threads");
+    }
+
+    #[test]
+    fn book_moves_are_left_out_and_counted() {
+        // The harness's PGN marks the opening's moves `book`: White's first
+        // move and Black's are book, so one move each is left to predict.
+        let pgn = "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+                   1. e4 {-/- 0.000s, book} e5 {book} 2. Nf3 {+0.30/6 0.010s} Nc6 {-0.25/6 0.012s} *\n";
+        let path = write_pgn("book", pgn);
+        let args = PredictArgs {
+            pgn: vec![path],
+            player: vec![],
+            depths: vec![1],
+            max_moves: None,
+            threads: 1,
+            network: vec![],
+        };
+        let text = run_predict(&args).expect("a report");
+        for player in ["W", "B"] {
+            let row = text.lines().find(|l| l.starts_with(&format!("{player} "))).expect("a row");
+            assert_eq!(row.split_whitespace().nth(1), Some("1"), "{text}");
+        }
+        assert!(text.contains("book moves left out: 2 "), "{text}");
+        let only_book = write_pgn("only-book", "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 {book} *\n");
+        let error = run_predict(&PredictArgs { pgn: vec![only_book], ..args }).expect_err("nothing out of book");
+        assert!(error.contains("1 book moves"), "{error}");
     }
 }

@@ -4,6 +4,7 @@
 //! progress are dropped: they are not in the journal, so `--resume`
 //! plays them again.
 
+use engine::cli::output::emit;
 use std::sync::Mutex;
 
 type Report = Box<dyn Fn() -> String + Send>;
@@ -19,7 +20,7 @@ pub fn install() -> Result<(), String> {
         let report = ON_INTERRUPT.lock().ok().and_then(|plan| plan.as_ref().map(|report| report()));
         eprintln!("\ninterrupted: games in progress were dropped; the journal holds every finished game");
         if let Some(text) = report {
-            println!("{text}");
+            emit(&text);
         }
         std::mem::forget(frozen);
         std::process::exit(130);

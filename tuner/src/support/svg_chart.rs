@@ -21,6 +21,8 @@ pub struct Panel {
     /// A y range the panel always shows (e.g. a parameter's bounds are too
     /// wide, so only the start value is forced in).
     pub must_show: Vec<f64>,
+    /// Written across the plot: why it holds nothing, when it does not.
+    pub note: String,
 }
 
 const PANEL_W: f64 = 420.0;
@@ -87,8 +89,10 @@ fn panel_svg(panel: &Panel, left: f64, top: f64) -> String {
         top + 33.0,
         escape(&panel.subtitle)
     );
+    let drawn = panel.lines.iter().any(|line| !line.is_empty()) || !panel.dots.is_empty() || !panel.band.is_empty();
     let step = tick_step(y_max - y_min);
-    let mut tick = (y_min / step).ceil() * step;
+    // An empty panel has no scale to show.
+    let mut tick = if drawn { (y_min / step).ceil() * step } else { f64::INFINITY };
     while tick <= y_max {
         svg += &format!(
             "<line x1=\"{x0:.1}\" y1=\"{0:.1}\" x2=\"{1:.1}\" y2=\"{0:.1}\" stroke=\"#e4e4e4\"/>\n\
@@ -102,7 +106,7 @@ fn panel_svg(panel: &Panel, left: f64, top: f64) -> String {
         tick += step;
     }
     let x_step = tick_step(x_span);
-    let mut tick = (x_min / x_step).ceil() * x_step;
+    let mut tick = if drawn { (x_min / x_step).ceil() * x_step } else { f64::INFINITY };
     while tick <= x_max {
         svg += &format!(
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\">{}</text>\n",
@@ -134,7 +138,7 @@ fn panel_svg(panel: &Panel, left: f64, top: f64) -> String {
     for (x_value, y_value) in &panel.dots {
         svg += &format!("<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"1.8\" fill=\"#999\"/>\n", x(*x_value), y(*y_value));
     }
-    for (index, line) in panel.lines.iter().enumerate() {
+    for (index, line) in panel.lines.iter().enumerate().filter(|(_, line)| !line.is_empty()) {
         let points: Vec<String> = line.iter().map(|(a, b)| format!("{:.1},{:.1}", x(*a), y(*b))).collect();
         svg += &format!(
             "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" points=\"{}\"/>\n",
@@ -143,10 +147,41 @@ fn panel_svg(panel: &Panel, left: f64, top: f64) -> String {
             points.join(" ")
         );
     }
+    if !panel.note.is_empty() {
+        svg += &note_svg(&panel.note, x0 + plot_w / 2.0, y0 + plot_h / 2.0, plot_w);
+    }
     svg += &format!(
         "<rect x=\"{x0:.1}\" y=\"{y0:.1}\" width=\"{plot_w:.1}\" height=\"{plot_h:.1}\" fill=\"none\" stroke=\"#555\"/>\n"
     );
     svg
+}
+
+/// `note` centred on (`x`, `y`), in lines of words that fit `width`.
+fn note_svg(note: &str, x: f64, y: f64, width: f64) -> String {
+    // About 6 px a character at font size 11.
+    let most = ((width / 6.0) as usize).max(10);
+    let mut lines: Vec<String> = Vec::new();
+    for word in note.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= most => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    let top = y - 7.0 * (lines.len() as f64 - 1.0);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            format!(
+                "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">{}</text>\n",
+                top + 14.0 * index as f64,
+                escape(line)
+            )
+        })
+        .collect()
 }
 
 /// Panels in a grid of `columns`, under a title.
@@ -202,7 +237,7 @@ mod tests {
                 dots: vec![(10.0, 9.0)],
                 ..Panel::default()
             },
-            Panel { title: "third".into(), ..Panel::default() },
+            Panel { title: "third".into(), note: "nothing yet: no game has been played".into(), ..Panel::default() },
         ];
         let svg = panels_svg("SPSA & more", &panels, 2);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -213,6 +248,7 @@ mod tests {
         assert_eq!(svg.matches("<polygon").count(), 1);
         assert_eq!(svg.matches("<circle").count(), 1);
         assert!(svg.contains("SPSA &amp; more") && svg.contains("A&lt;B &amp; C"));
+        assert!(svg.contains(">nothing yet: no game has been played</text>"), "the third panel says why it is empty");
         // The first panel's ticks are in its own units (100..140), the
         // second's span the band and the dot (-1..9, ticks every 5).
         assert!(svg.contains(">120</text>") && svg.contains(">140</text>"));

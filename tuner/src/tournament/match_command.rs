@@ -1,12 +1,13 @@
 //! `tuner match [CONFIG] [--resume]`: runs a tournament with a progress bar,
 //! stops early when an SPRT bound is crossed, and prints the report.
 
-use crate::config::match_config::{load_match_config, parse_match_config, MatchPlan};
+use crate::config::match_config::{load_match_config, parse_overridden_config, MatchPlan};
 use crate::tournament::bench::{run_bench, sibling_engine, BenchSettings};
 use crate::tournament::overrides::MatchOverrides;
 use crate::tournament::progress::MatchProgress;
 use crate::tournament::report::{journal_report, write_elo_chart};
 use clap::Args;
+use engine::cli::output::emit;
 use indicatif::ProgressBar;
 use matches::journal::read_journal;
 use matches::stats::{sprt, SprtDecision};
@@ -64,7 +65,7 @@ pub fn run_match(args: &MatchArgs) -> Result<String, String> {
     }
     let MatchPlan { mut tournament, sprt: sprt_config, skipped, notes, not_installed, chart } = match &args.config {
         Some(path) => load_match_config(path, &args.overrides)?,
-        None => parse_match_config(&args.overrides.apply(DEFAULT_CONFIG)?, Path::new(""))
+        None => parse_overridden_config(DEFAULT_CONFIG, &args.overrides, Path::new(""))
             .map_err(|e| format!("embedded default: {e}"))?,
     };
     if !not_installed.is_empty() {
@@ -103,7 +104,7 @@ resume with: {}",
         eprintln!("{warning}");
     }
     for line in matches::tournament::opponent_models(&tournament)? {
-        println!("{line}");
+        emit(&line);
     }
     let mut shown = MatchProgress::new(names, args.status_every as usize, sprt_config.clone())?;
     let mut verdict = None;

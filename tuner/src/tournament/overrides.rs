@@ -1,7 +1,8 @@
 //! Command-line overrides of a match config, for the keys people change
 //! between runs (cutechess's `-concurrency`, `-rounds`, `-each tc=...`).
-//! They edit the config's TOML before it is read, so every override goes
-//! through the same checks as the file. Paths given on the command line
+//! They edit the config's TOML table before it is read, so every override
+//! goes through the same checks as the file (`config::match_config` reads
+//! the user's own text for the errors, which name its lines). Paths given on the command line
 //! are relative to the working directory, so they are made absolute
 //! before they enter a config whose paths are relative to itself.
 
@@ -57,7 +58,7 @@ pub struct MatchOverrides {
 const LIMIT_KEYS: [&str; 4] = ["depth", "nodes", "tc", "movetime_ms"];
 
 impl MatchOverrides {
-    fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.concurrency.is_none()
             && self.pairs.is_none()
             && self.seed.is_none()
@@ -72,12 +73,8 @@ impl MatchOverrides {
             && self.players.is_none()
     }
 
-    /// The config text with the overrides applied.
-    pub fn apply(&self, text: &str) -> Result<String, String> {
-        if self.is_empty() {
-            return Ok(text.to_string());
-        }
-        let mut config: Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    /// Applies the overrides to a config's table.
+    pub fn apply(&self, config: &mut Table) -> Result<(), String> {
         let section = |config: &mut Table, name: &str| -> Result<Table, String> {
             match config.remove(name) {
                 Some(Value::Table(table)) => Ok(table),
@@ -85,8 +82,8 @@ impl MatchOverrides {
                 Some(_) => Err(format!("{name} must be a table")),
             }
         };
-        let mut tournament = section(&mut config, "tournament")?;
-        let mut openings = section(&mut config, "openings")?;
+        let mut tournament = section(config, "tournament")?;
+        let mut openings = section(config, "openings")?;
         if let Some(n) = self.concurrency {
             tournament.insert("concurrency".into(), Value::Integer(n.into()));
         }
@@ -130,7 +127,7 @@ impl MatchOverrides {
                 }
             }
         }
-        toml::to_string(&config).map_err(|e| e.to_string())
+        Ok(())
     }
 }
 
@@ -168,6 +165,12 @@ mod tests {
         [openings]\nfile = \"book.pgn\"\nseed = 5\n\
         [[engine]]\nname = \"a\"\ndepth = 5\n[[engine]]\nname = \"b\"\ntc = \"10+0.1\"\n";
 
+    fn applied(overrides: &MatchOverrides) -> Table {
+        let mut config: Table = toml::from_str(CONFIG).expect("valid TOML");
+        overrides.apply(&mut config).expect("applies");
+        config
+    }
+
     #[test]
     fn overrides_replace_the_keys_and_every_engine_limit() {
         let overrides = MatchOverrides {
@@ -179,8 +182,7 @@ mod tests {
             each_tc: Some("5+0.05".into()),
             ..MatchOverrides::default()
         };
-        let text = overrides.apply(CONFIG).expect("applies");
-        let config: Table = toml::from_str(&text).expect("valid TOML");
+        let config = applied(&overrides);
         let tournament = config["tournament"].as_table().expect("table");
         assert_eq!(tournament["concurrency"].as_integer(), Some(3));
         assert_eq!(tournament["pairs"].as_integer(), Some(40));
@@ -195,10 +197,10 @@ mod tests {
         // A relative path on the command line is taken from the working
         // directory, not from the config's folder.
         let relative = MatchOverrides { openings: Some(PathBuf::from("my/book.epd")), ..MatchOverrides::default() };
-        let text = relative.apply(CONFIG).expect("applies");
         let expected = std::env::current_dir().expect("cwd").join("my/book.epd");
-        assert!(text.contains(&format!("file = \"{}\"", expected.display())), "{text}");
-        assert_eq!(MatchOverrides::default().apply(CONFIG).expect("no-op"), CONFIG);
+        assert_eq!(applied(&relative)["openings"]["file"].as_str(), expected.to_str());
+        let untouched: Table = toml::from_str(CONFIG).expect("valid TOML");
+        assert_eq!(applied(&MatchOverrides::default()), untouched);
     }
 
     #[test]
@@ -208,7 +210,8 @@ mod tests {
             [[engine]]\nname = \"told\"\ndepth = 6\n[[engine]]\nname = \"plain\"\ndepth = 6\n\
             [[engine]]\nname = \"maia\"\ndepth = 1\n";
         let alone = MatchOverrides { players: Some(vec!["told".into()]), ..MatchOverrides::default() };
-        let config: Table = toml::from_str(&alone.apply(pool).expect("applies")).expect("valid TOML");
+        let mut config: Table = toml::from_str(pool).expect("valid TOML");
+        alone.apply(&mut config).expect("applies");
         let strings = |value: &Value| -> Vec<String> {
             value.as_array().expect("list").iter().map(|v| v.as_str().expect("name").to_string()).collect()
         };

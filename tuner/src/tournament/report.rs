@@ -41,34 +41,58 @@ pub fn journal_report(path: &Path) -> Result<String, String> {
 }
 
 /// Each pairing's Elo as games accumulate, with the 95 % band, one panel
-/// per pairing, written to `chart`.
+/// per pairing, written to `chart`. A pairing whose Elo has no interval
+/// yet says why on its panel.
 pub fn write_elo_chart(journal: &Path, chart: &Path) -> Result<(), String> {
     let (layout, entries) = read_journal_with_layout(journal)?;
     let schedule = JournalSchedule::new(layout.as_ref(), &entries);
     let (names, curves) = (&schedule.names, running_elo(&schedule, &entries));
-    let panels: Vec<Panel> = curves
+    let mut panels: Vec<Panel> = schedule
+        .scores(&entries)
         .iter()
-        .map(|((a, b), curve)| {
-            let last = curve.last().map_or(String::new(), |p| {
-                format!("Elo {:+.1} (95 % {:+.1} to {:+.1}) after {} games", p.elo, p.low, p.high, p.games)
-            });
-            Panel {
+        .map(|((a, b), score)| {
+            let curve = curves.get(&(*a, *b)).map_or(&[][..], Vec::as_slice);
+            let games = &score.games;
+            let mut panel = Panel {
                 title: format!("{} vs {}", names[*a], names[*b]),
-                subtitle: last,
+                subtitle: format!("+{} ={} -{}", games.wins, games.draws, games.losses),
                 x_label: "games".into(),
                 lines: vec![curve.iter().map(|p| (p.games as f64, p.elo)).collect()],
                 band: curve.iter().map(|p| (p.games as f64, p.low, p.high)).collect(),
                 reference: Some(0.0),
                 ..Panel::default()
+            };
+            match curve.last() {
+                Some(p) => {
+                    panel.subtitle =
+                        format!("Elo {:+.1} (95 % {:+.1} to {:+.1}) after {} games", p.elo, p.low, p.high, p.games)
+                }
+                None => panel.note = format!("No Elo to draw: {}.", why_no_interval(score)),
             }
+            panel
         })
         .collect();
+    if panels.is_empty() {
+        panels.push(Panel {
+            title: "no games".into(),
+            note: "The journal holds no finished game yet.".into(),
+            ..Panel::default()
+        });
+    }
     let title = format!("Elo with 95 % interval (pentanomial) as games accumulate: {}", journal.display());
     if let Some(dir) = chart.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     std::fs::write(chart, panels_svg(&title, &panels, 2))
         .map_err(|e| format!("cannot write chart {}: {e}", chart.display()))
+}
+
+/// Why a pairing's Elo has no 95 % interval to draw.
+fn why_no_interval(score: &PairingScore) -> &'static str {
+    match estimate(&Sample::Pentanomial(score.pairs)) {
+        None => "no game pair is complete yet, and the interval is counted over pairs",
+        Some(e) => why_elo_undefined(&e).unwrap_or("every pair scored the same, so the interval has no width"),
+    }
 }
 
 fn pairing_line(names: &[String], pairing: (usize, usize), score: &PairingScore) -> String {
