@@ -106,23 +106,31 @@ fn the_embedded_default_runs_from_any_directory_and_writes_there() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let output = Command::new(env!("CARGO_BIN_EXE_tuner"))
-        .args(["match", "--pairs", "1", "--each-depth", "2", "--concurrency", "1"])
+        .args(["match", "--pairs", "2", "--each-depth", "2", "--concurrency", "1"])
         .current_dir(&dir)
         .output()
         .expect("run tuner");
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    // Three players round-robin, one pair each: six games, journaled and
-    // written as PGN in the working directory.
+    // trappy and plain against one fallible opponent, two pairs each:
+    // eight games, journaled and written as PGN in the working directory, and
+    // the paired comparison of the two in the report.
     let journal = std::fs::read_to_string(dir.join("default-match.jsonl")).expect("journal in the working directory");
     // The layout line, then one line a game.
-    assert_eq!(journal.lines().count(), 7, "{journal}");
+    assert_eq!(journal.lines().count(), 9, "{journal}");
     assert!(journal.starts_with("{\"layout\":"), "{journal}");
+    assert!(journal.contains("\"players\":[\"trappy\",\"plain\",\"glance\"]"), "{journal}");
     let pgn = std::fs::read_to_string(dir.join("default-match.pgn")).expect("pgn in the working directory");
-    assert_eq!(pgn.matches("[Event \"trappy default demonstration\"]").count(), 6);
+    assert_eq!(pgn.matches("[Event \"trappy default demonstration\"]").count(), 8);
+    // Both give the opponent a rook and a knight: every game starts from a FEN.
+    assert_eq!(pgn.matches("[SetUp \"1\"]").count(), 8, "{pgn}");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("trappy default demonstration, journal default-match.jsonl (8 games)"), "{report}");
+    assert!(report.contains("trappy vs glance: +") && report.contains("plain vs glance: +"), "{report}");
+    assert!(report.contains("paired: trappy - plain over 2 opening pairs"), "{report}");
     let chart = std::fs::read_to_string(dir.join("default-match.svg")).expect("chart beside the journal");
     assert!(chart.starts_with("<svg") && chart.contains("as games accumulate"), "{chart}");
-    // One pair a pairing has no interval: each of the three panels says so.
-    assert_eq!(chart.matches(">No Elo to draw:").count(), 3, "{chart}");
+    // Two pairs a pairing bound no interval: each pairing's panel says so.
+    assert_eq!(chart.matches(">No Elo to draw:").count(), 2, "{chart}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -158,7 +166,10 @@ fn tuner_report_prints_a_pool_journal_as_tuner_match_did() {
     {
         assert!(from_report.contains(expected), "{expected}: {from_report}");
     }
+    assert!(from_report.contains("Paired comparison of the players:"), "{from_report}");
     assert!(from_report.contains("paired: trappy - plain over 6 opening pairs"), "{from_report}");
+    // The line's verdict in words: both scores on the same pairs.
+    assert!(from_report.contains("    trappy ") && from_report.contains(" % on the same pairs: "), "{from_report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -15,7 +15,8 @@ use matches::tournament::{run_tournament, PairingScore};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The embedded default: a small gauntlet (see configs/default.toml).
+/// The embedded default: trappy and plain paired against one fallible
+/// opponent (see configs/default.toml).
 pub const DEFAULT_CONFIG: &str = include_str!("../../../configs/default.toml");
 
 #[derive(Args, Debug)]

@@ -7,7 +7,7 @@
 use crate::support::svg_chart::{panels_svg, Panel};
 use matches::journal::{read_journal_with_layout, JournalEntry};
 use matches::journal_scores::{running_elo, JournalSchedule};
-use matches::stats::{compare_paired, estimate, why_elo_undefined, Sample};
+use matches::stats::{compare_paired, estimate, why_elo_undefined, PairedComparison, Sample};
 use matches::tournament::{paired_scores, PairingScore, ScheduledGame, TournamentKind};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -204,7 +204,8 @@ fn summary_table(names: &[String], kind: TournamentKind, scores: &BTreeMap<(usiz
 }
 
 /// For a pool with several players: each two of them compared pair by
-/// pair on the same opponents and openings.
+/// pair on the same opponents and openings, under a heading that says how
+/// to read it, each line followed by its verdict in words.
 fn paired_section(names: &[String], candidates: usize, games: &[ScheduledGame], entries: &[JournalEntry]) -> String {
     let mut text = String::new();
     for a in 0..candidates.min(names.len()) {
@@ -213,15 +214,37 @@ fn paired_section(names: &[String], candidates: usize, games: &[ScheduledGame], 
             let (elo, low, high) = c.elo();
             text += &format!(
                 "paired: {} - {} over {} opening pairs ({} differ): {:+.2} ± {:.2} points per 100 games, \
-                 Elo {elo:+.1} (95 % {low:+.1} to {high:+.1})\n",
+                 Elo {elo:+.1} (95 % {low:+.1} to {high:+.1})\n    {}\n",
                 names[a],
                 names[b],
                 c.pairs,
                 c.differing,
                 100.0 * c.difference,
-                100.0 * c.error
+                100.0 * c.error,
+                paired_verdict(&names[a], &names[b], &c)
             );
         }
     }
-    text
+    if text.is_empty() {
+        return text;
+    }
+    "\nPaired comparison of the players: on each opening, with both colours, against the same opponent, \
+     the first player's score minus the second's, averaged over the pairs with its 95 % interval:\n"
+        .to_string()
+        + &text
+}
+
+/// The paired comparison in words: both scores over the pairs they share
+/// and whether the 95 % interval leaves 0 out.
+fn paired_verdict(first: &str, second: &str, c: &PairedComparison) -> String {
+    let scores =
+        format!("{first} {:.1} %, {second} {:.1} % on the same pairs", 100.0 * c.first_score, 100.0 * c.second_score);
+    let verdict = if c.difference - c.error > 0.0 {
+        format!("{first} scored more, the 95 % interval above 0")
+    } else if c.difference + c.error < 0.0 {
+        format!("{second} scored more, the 95 % interval below 0")
+    } else {
+        "the 95 % interval includes 0: no difference shown at this size".to_string()
+    };
+    format!("{scores}: {verdict}")
 }
