@@ -5,7 +5,7 @@ use engine::cli::perft::{run_perft, PerftArgs};
 use engine::cli::policy::{run_policy, PolicyArgs};
 use engine::cli::traps::{run_traps, TrapsArgs};
 use engine::trappy::replies::OpponentModelChoice;
-use engine::tunables::{load_options_file, openbench_spsa_lines, read_options_file, Tunables};
+use engine::tunables::{openbench_spsa_lines, read_options_file, user_options, SetByUser, Tunables};
 use engine::uci::UciSession;
 use std::process::ExitCode;
 
@@ -57,9 +57,11 @@ enum Command {
     Policy(PolicyArgs),
 }
 
-/// The tunables of an options file, or the defaults without one.
-fn starting_tunables(options: Option<&std::path::Path>) -> Result<Tunables, String> {
-    options.map_or_else(|| Ok(Tunables::default()), load_options_file)
+/// The tunables of an options file, or the defaults without one, and the
+/// names it set.
+fn starting_tunables(options: Option<&std::path::Path>) -> Result<(Tunables, SetByUser), String> {
+    let entries = options.map_or_else(|| Ok(Vec::new()), read_options_file)?;
+    user_options(&entries)
 }
 
 /// Starting tunables with `NAME=VALUE` overrides applied.
@@ -75,8 +77,8 @@ fn tunables_with_overrides(mut tunables: Tunables, overrides: &[String]) -> Resu
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let start = match starting_tunables(cli.options.as_deref()) {
-        Ok(tunables) => tunables,
+    let (start, set_by_user) = match starting_tunables(cli.options.as_deref()) {
+        Ok(start) => start,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(2);
@@ -85,20 +87,7 @@ fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Uci) {
         Command::Uci => {
             let stdin = std::io::stdin();
-            let options = match cli.options.as_deref().map_or_else(|| Ok(Vec::new()), read_options_file) {
-                Ok(options) => options,
-                Err(message) => {
-                    eprintln!("error: {message}");
-                    return ExitCode::from(2);
-                }
-            };
-            let mut session = match UciSession::with_options(Box::new(std::io::stdout()), &options) {
-                Ok(session) => session,
-                Err(message) => {
-                    eprintln!("error: options file: {message}");
-                    return ExitCode::from(2);
-                }
-            };
+            let mut session = UciSession::with_options(Box::new(std::io::stdout()), start, set_by_user);
             if cli.all_options {
                 session.list_all_tunables();
             }

@@ -289,6 +289,17 @@ mod tests {
         }
     }
 
+    /// A head-to-head journal's layout, its names awkward for JSON.
+    fn sample_layout() -> JournalLayout {
+        JournalLayout {
+            event: "e".into(),
+            players: vec!["trappy \"default\"".into(), "plain\\x".into()],
+            kind: TournamentKind::HeadToHead,
+            pairs_per_pairing: 10,
+            openings: 10,
+        }
+    }
+
     #[test]
     fn entries_round_trip_as_json_and_older_lines_still_read() {
         let entry = sample_entry();
@@ -347,13 +358,7 @@ mod tests {
         let entry = sample_entry();
         let path = std::env::temp_dir().join(format!("trappy-journal-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let layout = JournalLayout {
-            event: "e".into(),
-            players: vec!["trappy \"default\"".into(), "plain\\x".into()],
-            kind: TournamentKind::HeadToHead,
-            pairs_per_pairing: 10,
-            openings: 10,
-        };
+        let layout = sample_layout();
         let mut writer = JournalWriter::open(&path, &layout).expect("open");
         writer.append(&entry).expect("write");
         writer.append(&JournalEntry { game: 18, ..entry.clone() }).expect("write");
@@ -387,13 +392,7 @@ mod tests {
     #[test]
     fn a_pool_journal_renumbered_for_more_pairs_keeps_each_games_place() {
         let entry = sample_entry();
-        let layout = JournalLayout {
-            event: "e".into(),
-            players: vec!["trappy \"default\"".into(), "plain\\x".into()],
-            kind: TournamentKind::HeadToHead,
-            pairs_per_pairing: 10,
-            openings: 10,
-        };
+        let layout = sample_layout();
         let path = std::env::temp_dir().join(format!("trappy-journal-pool-{}.jsonl", std::process::id()));
         // Renumbered for more pairs before it is read, a game keeps its
         // pairing, pair and colours.

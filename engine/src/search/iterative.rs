@@ -7,7 +7,7 @@
 use super::history::Continuation;
 use super::ordering::ScoredMoves;
 use super::policy_time::UNTIMED_DECISION_SHARE;
-use super::root_policy::{IterationSummary, RootPolicy, RootProbe};
+use super::root_policy::{IterationSummary, RootPolicy, RootProbe, StoredReply};
 use super::root_stability::RootStability;
 use super::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use super::state::SearchState;
@@ -197,11 +197,8 @@ impl Searcher {
         timer: &TimeManager,
     ) {
         let chosen = result.best_move;
-        let mut after = board.clone();
-        after.play(chosen);
-        let (score, score_bound) = match self.tt.probe(after.hash(), 1) {
-            // The entry is from the opponent's side; a bound flips with it.
-            Some(hit) => (-hit.score, hit.bound.flipped()),
+        let (score, score_bound) = match self.stored_reply(board, chosen) {
+            Some(stored) => (stored.value, stored.bound),
             None => (result.score, Bound::Upper),
         };
         result.pv = self.table_line(board, chosen, result.depth.max(1) as usize);
@@ -216,6 +213,21 @@ impl Searcher {
             pv: result.pv.clone(),
             more_lines: vec![],
         });
+    }
+
+    /// What the table holds for the position after `root_move` from
+    /// `root`, probed without side effects, from the root side; `None`
+    /// when there is none or its move is not a legal reply (a key
+    /// collision).
+    pub(super) fn stored_reply(&self, root: &Board, root_move: Move) -> Option<StoredReply> {
+        let mut child = root.clone();
+        child.play(root_move);
+        let hit = self.tt.probe(child.hash(), 1)?;
+        if hit.mv.is_null() || !child.is_legal(hit.mv) {
+            return None;
+        }
+        // The entry is from the opponent's side; a bound flips with it.
+        Some(StoredReply { reply: hit.mv, depth: hit.depth, value: -hit.score, bound: hit.bound.flipped() })
     }
 
     /// `first` and then the table's best move in each position after it,

@@ -244,11 +244,6 @@ impl Searcher {
         self.helpers.iter_mut().for_each(|helper| helper.set_contempt(contempt));
     }
 
-    /// The contempt the search plays with.
-    pub fn contempt(&self) -> i32 {
-        self.contempt
-    }
-
     /// The quiescence value of `board` for the side to move, with a full
     /// window: equal to the static evaluation when no capture or promotion
     /// improves on it, which is how `tuner fit` picks quiet positions.

@@ -171,14 +171,7 @@ impl<'a> RootProbe<'a> {
     /// without side effects; `None` when there is none or its move is not
     /// a legal reply (a key collision).
     pub fn stored_reply(&self, root_move: Move) -> Option<StoredReply> {
-        let mut child = self.root.clone();
-        child.play(root_move);
-        let hit = self.searcher.tt.probe(child.hash(), 1)?;
-        if hit.mv.is_null() || !child.is_legal(hit.mv) {
-            return None;
-        }
-        // The entry is from the opponent's side; a bound flips with it.
-        Some(StoredReply { reply: hit.mv, depth: hit.depth, value: -hit.score, bound: hit.bound.flipped() })
+        self.searcher.stored_reply(self.root, root_move)
     }
 
     /// Searches the position after `line` (legal moves from the root) to

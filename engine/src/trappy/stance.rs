@@ -49,11 +49,6 @@ pub fn rated_result_curve(gap: i32) -> ResultCurve {
     }
 }
 
-/// `value` inside the range of the tunable `name`.
-fn clamped_to_range(name: &str, value: i32) -> i32 {
-    TunableSpec::named(name).map_or(value, |spec| value.clamp(spec.min, spec.max))
-}
-
 /// Whether traps are set, and why.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TrapsVerdict {
@@ -155,7 +150,8 @@ impl Stance {
         };
         // An explicit Contempt stays the user's; the opponent adds to it.
         let gap_contempt = gap.map_or(0, |gap| (gap * CONTEMPT_PER_100_ELO / 100).min(MOST_CONTEMPT));
-        let contempt = clamped_to_range("Contempt", tunables.contempt.saturating_add(gap_contempt));
+        let with_gap = tunables.contempt.saturating_add(gap_contempt);
+        let contempt = TunableSpec::named("Contempt").map_or(with_gap, |spec| spec.clamp(with_gap));
         let traps = TrapsVerdict::of(tunables, opponent, own_elo);
         // A network is read the first time traps need it: with traps off
         // the model is neither asked nor told.

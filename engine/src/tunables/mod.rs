@@ -14,7 +14,7 @@ mod table;
 mod value;
 
 pub use export::{openbench_spsa_lines, uci_option_lines};
-pub use options_file::{load_options_file, read_options_file};
+pub use options_file::{load_options_file, read_options_file, user_options};
 pub use piece_square::{PieceSquareKey, PieceSquareWeights, PIECE_SQUARE_RANGE};
 pub use score_pair::{MAX_PHASE, S};
 use std::collections::BTreeSet;
@@ -63,6 +63,11 @@ impl TunableSpec {
     /// Whether SPSA may tune it: a quantity of the engine's own.
     pub fn is_tuned(&self) -> bool {
         matches!(self.kind, TunableKind::Evaluation | TunableKind::Strength)
+    }
+
+    /// `value` inside this parameter's range.
+    pub fn clamp(&self, value: i32) -> i32 {
+        value.clamp(self.min, self.max)
     }
 
     /// The values of a choice, `None` for a number.
@@ -207,7 +212,7 @@ impl Tunables {
     pub fn clamp_to_ranges(&mut self) {
         for (index, spec) in TUNABLE_SPECS.iter().enumerate() {
             if let Some(slot) = self.slot(index) {
-                *slot = (*slot).clamp(spec.min, spec.max);
+                *slot = spec.clamp(*slot);
             }
         }
     }

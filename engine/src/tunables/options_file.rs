@@ -2,17 +2,25 @@
 //! format `tuner tune` writes and the engine, `tuner match` and `tuner
 //! fit` read.
 
-use super::{parse_value, Tunables};
+use super::{parse_value, SetByUser, Tunables};
 use std::path::Path;
 
 /// The defaults with the options file at `path` applied; errors name the
 /// file and the key at fault.
 pub fn load_options_file(path: &Path) -> Result<Tunables, String> {
-    let failed = |e: String| format!("options file {}: {e}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?;
+    read_options_file(path).and_then(|entries| user_options(&entries)).map(|(tunables, _)| tunables)
+}
+
+/// The defaults with `entries` set by name, and their names recorded as
+/// the user's.
+pub fn user_options(entries: &[(String, i64)]) -> Result<(Tunables, SetByUser), String> {
     let mut tunables = Tunables::default();
-    tunables.apply_options_toml(&text).map_err(failed)?;
-    Ok(tunables)
+    let mut set_by_user = SetByUser::default();
+    for (name, value) in entries {
+        tunables.set(name, *value).map_err(|e| format!("options.{name}: {e}"))?;
+        set_by_user.record(name);
+    }
+    Ok((tunables, set_by_user))
 }
 
 /// The options file at `path` as written: each `(name, value)` in the

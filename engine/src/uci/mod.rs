@@ -142,19 +142,12 @@ impl Settings {
 
 impl UciSession {
     pub fn new(output: Box<dyn Write + Send>) -> UciSession {
-        UciSession::with_options(output, &[]).unwrap_or_else(|_| unreachable!("no options to refuse"))
+        UciSession::with_options(output, Tunables::default(), SetByUser::default())
     }
 
-    /// A session whose searcher starts with `options` (an options file's
-    /// `(name, value)` entries, `trappy --options FILE`) set by name, as
-    /// the user's; an unknown name or a value out of range is refused.
-    pub fn with_options(output: Box<dyn Write + Send>, options: &[(String, i64)]) -> Result<UciSession, String> {
-        let mut tunables = Tunables::default();
-        let mut set_by_user = SetByUser::default();
-        for (name, value) in options {
-            tunables.set(name, *value).map_err(|e| e.to_string())?;
-            set_by_user.record(name);
-        }
+    /// A session whose searcher starts from `tunables` (an options file's,
+    /// `trappy --options FILE`), of which `set_by_user` are the user's.
+    pub fn with_options(output: Box<dyn Write + Send>, tunables: Tunables, set_by_user: SetByUser) -> UciSession {
         let settings = Settings {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
@@ -169,7 +162,7 @@ impl UciSession {
         };
         let searcher = settings.searcher();
         let stop = searcher.stop_flag();
-        Ok(UciSession {
+        UciSession {
             out: Arc::new(Mutex::new(output)),
             board: Board::startpos(),
             game_keys: Vec::new(),
@@ -184,7 +177,7 @@ impl UciSession {
             ponder: None,
             elo: crate::strength::DEFAULT_ELO,
             all_tunables: false,
-        })
+        }
     }
 
     /// `uci` lists every tunable, as a tuning setup wants.
