@@ -3,7 +3,7 @@
 comments that `tuner match` (and cutechess-cli) write: `{+0.31/12 0.214s}`.
 
 Book moves (`{-/- 0.000s, book}`) and moves without a depth are skipped.
-Usage: scripts/pgn_search_depths.py target/uci-elo-2500.pgn [--below 14]
+Usage: scripts/pgn_search_depths.py runs/uci-elo-2500.pgn [--below 14]
 """
 
 import argparse
