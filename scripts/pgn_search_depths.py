@@ -3,7 +3,12 @@
 comments that `tuner match` (and cutechess-cli) write: `{+0.31/12 0.214s}`.
 
 Book moves (`{-/- 0.000s, book}`) and moves without a depth are skipped.
-Usage: scripts/pgn_search_depths.py runs/uci-elo-2500.pgn [--below 14]
+Usage: scripts/pgn_search_depths.py runs/uci-elo-2500.pgn [--below 14] [--by-ply 60]
+
+With --by-ply N it also gives each player's mean time at each of its first N
+searched moves of a game, averaged over those N with equal weight: two players
+whose games differ in length (one wins faster) are then compared move for move
+of the game rather than weighted by how long each game lasted.
 """
 
 import argparse
@@ -37,16 +42,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pgn")
     parser.add_argument("--below", type=int, help="also print the share of moves searched less deep than this")
+    parser.add_argument("--by-ply", type=int, help="also the mean over a game's first N searched moves, each weighted alike")
     args = parser.parse_args()
 
     depths = defaultdict(Counter)
     times = defaultdict(list)
+    by_move = defaultdict(lambda: defaultdict(list))
     try:
         with open(args.pgn, encoding="utf-8") as handle:
             for tags, text in games(handle):
                 # Every move carries one comment, so comments alternate sides.
                 black_first = " b " in tags.get("FEN", "")
                 sides = [tags.get("White", "?"), tags.get("Black", "?")]
+                searched_moves = Counter()
                 for index, comment in enumerate(COMMENT.findall(text)):
                     searched = SEARCHED.match(comment)
                     if not searched:
@@ -54,6 +62,8 @@ def main():
                     player = sides[(index + black_first) % 2]
                     depths[player][int(searched.group(1))] += 1
                     times[player].append(float(searched.group(2)))
+                    by_move[player][searched_moves[player]].append(float(searched.group(2)))
+                    searched_moves[player] += 1
     except OSError as error:
         sys.exit(f"cannot read {args.pgn}: {error}")
 
@@ -69,6 +79,10 @@ def main():
         if args.below is not None:
             shallow = sum(1 for depth in every if depth < args.below)
             line += f", below {args.below}: {100 * shallow / len(every):.1f} %"
+        if args.by_ply is not None:
+            present = [by_move[player][n] for n in range(args.by_ply) if by_move[player][n]]
+            means = [statistics.mean(at) for at in present]
+            line += f", mean of its first {len(means)} moves' mean times {statistics.mean(means):.3f} s"
         print(line)
 
 

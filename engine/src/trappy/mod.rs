@@ -127,11 +127,12 @@ impl TrapConfig {
         }
     }
 
-    /// The parameters `tunables` give, with traps set and the curve as
-    /// `stance` decided them for the opponent.
+    /// The parameters `tunables` give, with traps set, the trust and the
+    /// curve as `stance` decided them for the opponent and model.
     pub fn for_stance(tunables: &Tunables, stance: &stance::Stance) -> TrapConfig {
         let mode = if stance.traps.traps_on() { TrapMode::On } else { TrapMode::Off };
-        TrapConfig { mode, curve: stance.curve, ..TrapConfig::from_tunables(tunables) }
+        let trust = f64::from(stance.trust) / 100.0;
+        TrapConfig { mode, trust, curve: stance.curve, ..TrapConfig::from_tunables(tunables) }
     }
 
     /// Whether traps are set. When not, the search is plain. (With a zero

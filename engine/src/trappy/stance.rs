@@ -38,6 +38,14 @@ const SCALE_CP_PER_100_ELO: i32 = 35;
 /// The engine's own curve: what two engines of equal strength score.
 const OWN_CURVE_SCALE: i32 = 400;
 
+/// The natural model's trust, in percent, unless the user sets
+/// `TrapTrust`. It names the move a human-like opponent plays about one
+/// time in three where a network of that opponent names it three times in
+/// four, so its gains count half; at full trust against an opponent who
+/// varies its moves its traps gained nothing over plain
+/// (docs/results/engine-in-use.md, "The natural model's trust").
+const NATURAL_MODEL_TRUST: i32 = 50;
+
 /// The trap root's score-to-result curve against an opponent rated `gap`
 /// Elo below the engine: the even point moves down and the curve flattens
 /// in proportion to the gap. At no gap it is the engine's own curve.
@@ -114,6 +122,8 @@ pub struct Stance {
     pub contempt: i32,
     pub curve: ResultCurve,
     pub curve_source: CurveSource,
+    /// The trust in the model's probabilities, in percent.
+    pub trust: i32,
     /// What predicts the replies, and that in words.
     pub model: ReplyModel,
     pub model_in_words: String,
@@ -160,7 +170,11 @@ impl Stance {
         } else {
             (ReplyModel::Natural { temperature: tunables.trap_temperature }, String::new())
         };
-        Stance { traps, contempt, curve, curve_source, model, model_in_words }
+        let trust = match model {
+            ReplyModel::Natural { .. } if !set_by_user.contains("TrapTrust") => NATURAL_MODEL_TRUST,
+            _ => tunables.trap_trust,
+        };
+        Stance { traps, contempt, curve, curve_source, trust, model, model_in_words }
     }
 
     /// The stance in one `info string` line, as a GUI or a bot's log shows
@@ -174,8 +188,8 @@ impl Stance {
                 CurveSource::User => "as set".to_string(),
             };
             line.push_str(&format!(
-                ", result curve centre {} scale {} ({source}), model {}",
-                self.curve.centre, self.curve.scale, self.model_in_words
+                ", result curve centre {} scale {} ({source}), model {}, trust {} %",
+                self.curve.centre, self.curve.scale, self.model_in_words, self.trust
             ));
         }
         line
@@ -185,6 +199,7 @@ impl Stance {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trappy::TrapConfig;
 
     fn human(elo: Option<i32>) -> OpponentInfo {
         OpponentInfo { title: None, elo, kind: OpponentKind::Human, name: "x".into() }
@@ -268,6 +283,23 @@ mod tests {
         for part in ["traps on (a human", "contempt 360", &format!("centre {}", curve.centre), "rating gap 900"] {
             assert!(told.contains(part), "{told} lacks {part}");
         }
-        assert!(told.contains("model natural"), "{told}");
+        assert!(told.contains("model natural") && told.contains("trust 50 %"), "{told}");
+    }
+
+    #[test]
+    fn the_natural_model_counts_at_half_trust_unless_the_user_sets_it() {
+        let (base, none) = (Tunables::default(), SetByUser::default());
+        let opponent = human(Some(1500));
+        let trust = |tunables: &Tunables, set: &SetByUser, models: &OpponentModelChoice| {
+            let stance = Stance::towards(Some(&opponent), 2400, tunables, set, models);
+            (stance.trust, TrapConfig::for_stance(tunables, &stance).trust)
+        };
+        assert_eq!(trust(&base, &none, &OpponentModelChoice::Natural), (NATURAL_MODEL_TRUST, 0.5));
+        assert_eq!(trust(&base, &none, &OpponentModelChoice::Search), (base.trap_trust, 1.0));
+        let mut set = SetByUser::default();
+        set.record("TrapTrust");
+        assert_eq!(trust(&base, &set, &OpponentModelChoice::Natural), (100, 1.0), "the user's, even at the default");
+        let eighty = Tunables { trap_trust: 80, ..base.clone() };
+        assert_eq!(trust(&eighty, &set, &OpponentModelChoice::Natural), (80, 0.8));
     }
 }

@@ -184,7 +184,8 @@ declare_tunables! {
     // auto, against an opponent known to be fallible (a human, or rated
     // well below the engine); on, whatever is known; off, never (the plain
     // engine, node for node). TrapTrust is the trust in the opponent
-    // model, in percent. A reply's value counts up to TrapProfitCap above
+    // model, in percent (the natural model's is half unless set:
+    // trappy/stance.rs says why). A reply's value counts up to TrapProfitCap above
     // the plain score; the likeliest replies are
     // searched until they carry TrapCoverage permille of the model's
     // probability (docs/trappy-root.md says why 800).
