@@ -31,16 +31,19 @@ impl WeakRootPick {
 
     /// The move drawn among the first k root moves in the order the search
     /// left them. `favoured`, a move another decider chose (the trap
-    /// root's trap), joins them and is counted at the best score among
-    /// them, so a limited engine still sets the traps it finds, as often
-    /// as it plays its best move. `None` when fewer than two could be
-    /// scored.
+    /// root's trap) with what it leads the best move by in centipawns
+    /// (the trap's expected score over the plain move's, on the trap
+    /// root's curve), joins them and is counted at the best score among
+    /// them plus that lead, so a limited engine sets the traps it finds
+    /// the more often the more they are worth. `None` when fewer than two
+    /// could be scored.
     pub fn pick(
         &self,
         probe: &mut RootProbe<'_>,
         iteration: &IterationSummary<'_>,
-        favoured: Option<Move>,
+        favoured: Option<(Move, i32)>,
     ) -> Option<Move> {
+        let (favoured, lead) = (favoured.map(|(mv, _)| mv), favoured.map_or(0, |(_, lead)| lead));
         let order = iteration.searched_order;
         let mut candidates: Vec<Move> = order.iter().copied().take(self.top_k.min(order.len())).collect();
         if let Some(favoured) = favoured.filter(|mv| !candidates.contains(mv)) {
@@ -57,7 +60,10 @@ impl WeakRootPick {
         }
         if let Some(favoured) = favoured {
             let best = scored.iter().map(|&(_, score)| score).max().unwrap_or(-INFINITY);
-            scored.iter_mut().filter(|(mv, _)| *mv == favoured).for_each(|(_, score)| *score = best);
+            scored
+                .iter_mut()
+                .filter(|(mv, _)| *mv == favoured)
+                .for_each(|(_, score)| *score = best.saturating_add(lead));
         }
         let scores: Vec<i32> = scored.iter().map(|&(_, score)| score).collect();
         let tunables = probe.tunables();
