@@ -213,8 +213,14 @@ impl<'v> Verifier<'v, '_> {
 
     /// `replies` after `mv` searched with the window `floor..=ceiling`,
     /// their values clamped to it.
-    fn outcomes(&mut self, mv: Move, replies: &[LikelyReply], floor: i32) -> Result<Vec<ReplyOutcome>, Aborted> {
-        let (depth, ceiling) = (self.depth() as i32 - 2, self.ceiling());
+    fn outcomes(
+        &mut self,
+        mv: Move,
+        replies: &[LikelyReply],
+        floor: i32,
+        ceiling: i32,
+    ) -> Result<Vec<ReplyOutcome>, Aborted> {
+        let depth = self.depth() as i32 - 2;
         let mut outcomes = Vec::with_capacity(replies.len());
         for likely in replies {
             let value = self.probe.search(&[mv, likely.reply], depth, floor, ceiling + 1).ok_or(Aborted)?;
@@ -256,7 +262,7 @@ impl<'v> Verifier<'v, '_> {
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.plain_line.reply;
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let outcomes = self.outcomes(plain, &replies, plain_score)?;
+        let outcomes = self.outcomes(plain, &replies, plain_score, self.ceiling())?;
         self.record_traps(plain, &outcomes, plain_score, plain_score);
         Ok(config.expectation().score(plain_score, &outcomes))
     }
@@ -320,14 +326,10 @@ impl<'v> Verifier<'v, '_> {
         else {
             return Ok(None);
         };
-        // Deeper than the search, most alternatives are worse than the
-        // plain move by more than any trap could make up for, and the
-        // search's order of them is a shallower one: one null-window
-        // search settles those before their replies cost anything.
-        if self.depth() > self.summary.depth as usize && !self.reaches(mv, floor)? {
-            return Ok(None);
+        if self.depth() > self.summary.depth as usize {
+            return self.verify_deeper(mv, &replies, floor, target);
         }
-        let outcomes = self.outcomes(mv, &replies, floor)?;
+        let outcomes = self.outcomes(mv, &replies, floor, self.ceiling())?;
         let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, &expectation, target) else {
             return Ok(None);
         };
@@ -336,6 +338,45 @@ impl<'v> Verifier<'v, '_> {
             return Ok(None);
         }
         Ok(Some(Alternative { mv, value: expectation.score(threshold, &outcomes), trap_replies }))
+    }
+
+    /// `verify` at a decision deeper than the search, where the plain move
+    /// is not the best by construction: `mv`'s exact value, and its
+    /// replies' values above it, counted as if `mv` were worth no more than
+    /// the plain move. A better move is no trap, and the limited engine
+    /// was calibrated without the deeper view: what an alternative gains
+    /// here comes from the opponent's likely mistakes alone. Most
+    /// alternatives are worse than the plain move by more than any trap
+    /// could make up for (below `floor`), and the search's order of them
+    /// is a shallower one: one null-window search settles those first.
+    fn verify_deeper(
+        &mut self,
+        mv: Move,
+        replies: &[LikelyReply],
+        floor: i32,
+        target: f64,
+    ) -> Result<Option<Alternative>, Aborted> {
+        if !self.reaches(mv, floor)? {
+            return Ok(None);
+        }
+        let depth = self.depth() as i32 - 1;
+        let raw = self.probe.search(&[mv], depth, -INFINITY, INFINITY).ok_or(Aborted)?;
+        // A mate the search did not see is no trap either.
+        if raw.abs() >= MATE_BOUND {
+            return Ok(None);
+        }
+        let above_plain = (raw - self.plain_score()).max(0);
+        let counted = raw - above_plain;
+        let outcomes: Vec<ReplyOutcome> = (self.outcomes(mv, replies, raw, raw + self.config.profit_cap)?)
+            .into_iter()
+            .map(|outcome| ReplyOutcome { value: outcome.value - above_plain, ..outcome })
+            .collect();
+        let value = self.config.expectation().score(counted, &outcomes);
+        if value < target {
+            return Ok(None);
+        }
+        let trap_replies = self.record_traps(mv, &outcomes, counted, counted);
+        Ok(Some(Alternative { mv, value, trap_replies }))
     }
 
     /// Whether root move `mv`'s minimax value at the decision's depth is
