@@ -254,19 +254,34 @@ impl RootPolicy for Deciders<'_> {
 
     fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
         let Some(weak) = self.weak else { return self.trappy.choose(probe, iteration) };
-        let trap = if self.trappy.is_active() {
-            let whole = probe.narrow_allowance(self.trappy.allowance(probe.nodes()));
-            let chosen = self.trappy.choose(probe, iteration).filter(|&mv| mv != iteration.root_order[0]);
-            probe.restore_allowance(whole);
-            let lead = self.trappy.last_choice().map_or(0, |choice| choice.lead);
-            chosen.map(|mv| (mv, lead))
-        } else {
-            None
-        };
-        let drawn = weak.pick(probe, iteration, trap);
+        if !self.trappy.is_active() {
+            let scored = weak.scores(probe, iteration);
+            let drawn = weak.draw(probe, scored, None);
+            self.drew = drawn.is_some();
+            return drawn;
+        }
+        // The draw scores its moves first, as it does untold: the trap
+        // root's searches, deeper than a capped search, would change what
+        // the table gives them.
+        let searched = probe.nodes();
+        let scored = within(probe, weak.allowance(searched), |probe| weak.scores(probe, iteration));
+        let trappy = &mut *self.trappy;
+        let trap = within(probe, trappy.allowance(searched), |probe| {
+            trappy.choose(probe, iteration).filter(|&mv| mv != iteration.root_order[0])
+        })
+        .map(|mv| (mv, trappy.last_choice().map_or(0, |choice| choice.lead)));
+        let drawn = weak.draw(probe, scored, trap);
         self.drew = drawn.is_some();
         drawn
     }
+}
+
+/// `decide` run on `probe` with at most `nodes` of the allowance.
+fn within<T>(probe: &mut RootProbe<'_>, nodes: u64, decide: impl FnOnce(&mut RootProbe<'_>) -> T) -> T {
+    let whole = probe.narrow_allowance(nodes);
+    let decided = decide(probe);
+    probe.restore_allowance(whole);
+    decided
 }
 
 #[cfg(test)]
