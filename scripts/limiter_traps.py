@@ -7,7 +7,8 @@ of that level's rating, and counts how often it plays the trap's setting
 move (`sm`) and how deep it searched. The limiter's node cap ends every
 search, so the clock only bounds it and the runs are reproducible.
 
-    scripts/limiter_traps.py target/release/trappy [--levels 1500,1800,2100,2400] [--clock 60000]
+    scripts/limiter_traps.py trappy [--levels 1500,1800,2100,2400] [--clock 60000]
+        [--option OpponentModel=maia] [--show]
 
 Prints one row per level and a total: setting moves played, told against
 untold, and the mean depth of each.
@@ -54,10 +55,13 @@ class Engine:
         self.process.wait(timeout=30)
 
 
-def play(program, level, told, fen, clock):
+def play(program, level, told, fen, clock, options=()):
     engine = Engine(program)
     engine.send("uci")
     engine.until("uciok")
+    for option in options:
+        name, value = option.split("=", 1)
+        engine.send(f"setoption name {name} value {value}")
     engine.send("setoption name UCI_LimitStrength value true")
     engine.send(f"setoption name UCI_Elo value {level}")
     if told:
@@ -77,6 +81,9 @@ def main():
     parser.add_argument("--levels", default="1500,1800,2100,2400")
     parser.add_argument("--clock", type=int, default=60000, help="wtime and btime, ms")
     parser.add_argument("--epd", default=str(HERE / "data" / "traps.epd"))
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option set before the limit, told and untold (e.g. OpponentModel=maia)")
+    parser.add_argument("--show", action="store_true", help="each position's move and depth, untold and told")
     args = parser.parse_args()
     positions = trap_positions(pathlib.Path(args.epd))
     totals = {False: [0, 0, 0], True: [0, 0, 0]}
@@ -84,7 +91,11 @@ def main():
     for level in [int(x) for x in args.levels.split(",")]:
         row = {}
         for told in (False, True):
-            played = [play(args.program, level, told, fen, args.clock) for _, fen, _ in positions]
+            played = [play(args.program, level, told, fen, args.clock, args.option) for _, fen, _ in positions]
+            if args.show:
+                for (mv, depth), (name, _, sm) in zip(played, positions):
+                    mark = "*" if mv == sm else " "
+                    print(f"  {level} {'told  ' if told else 'untold'} {name:12} {mv:6}{mark} depth {depth}")
             setting = sum(mv == sm for (mv, _), (_, _, sm) in zip(played, positions))
             depth = sum(d for _, d in played)
             row[told] = (setting, depth / len(positions))

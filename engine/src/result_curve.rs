@@ -40,6 +40,13 @@ impl ResultCurve {
         }
     }
 
+    /// The centipawns worth `points` on the curve (its inverse), the ends
+    /// held a hair inside 0 and 1.
+    pub fn centipawns(&self, points: f64) -> f64 {
+        let share = points.clamp(1e-6, 1.0 - 1e-6);
+        self.centre + self.scale.max(1.0) * (share / (1.0 - share)).ln()
+    }
+
     /// The curve's value at `score` centipawns, mates not set apart (for
     /// fits, which leave mates out).
     pub fn share(&self, score: f64) -> f64 {
@@ -58,6 +65,8 @@ mod tests {
         assert!((engine.points(0) - 0.5).abs() < 1e-12);
         assert!((engine.points(400) - 0.731).abs() < 1e-3);
         assert!((engine.points(-300) + engine.points(300) - 1.0).abs() < 1e-12);
+        let rated = ResultCurve { centre: -300.0, scale: 700.0 };
+        assert!((rated.centipawns(rated.share(125.0)) - 125.0).abs() < 1e-6);
         assert_eq!((engine.points(MATE - 5), engine.points(-(MATE - 5))), (1.0, 0.0));
         assert!(engine.points(1000) < 1.0 && engine.points(1000) > 0.9);
         // The general formula at the engine's constants is the plain

@@ -227,7 +227,8 @@ impl TrappyEngine {
 
 /// The deciders after a search, as one root policy: the trap root, then
 /// the weak player's draw, which counts the trap root's choice at its best
-/// move's score. Each gets its own share of the allowance.
+/// move's score plus the trap's lead. Each gets its own share of the
+/// allowance.
 struct Deciders<'e> {
     trappy: &'e mut TrappyRoot,
     weak: Option<WeakRootPick>,
@@ -253,18 +254,34 @@ impl RootPolicy for Deciders<'_> {
 
     fn choose(&mut self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Option<Move> {
         let Some(weak) = self.weak else { return self.trappy.choose(probe, iteration) };
-        let trap = if self.trappy.is_active() {
-            let whole = probe.narrow_allowance(self.trappy.allowance(probe.nodes()));
-            let chosen = self.trappy.choose(probe, iteration).filter(|&mv| mv != iteration.root_order[0]);
-            probe.restore_allowance(whole);
-            chosen
-        } else {
-            None
-        };
-        let drawn = weak.pick(probe, iteration, trap);
+        if !self.trappy.is_active() {
+            let scored = weak.scores(probe, iteration);
+            let drawn = weak.draw(probe, scored, None);
+            self.drew = drawn.is_some();
+            return drawn;
+        }
+        // The draw scores its moves first, as it does untold: the trap
+        // root's searches, deeper than a capped search, would change what
+        // the table gives them.
+        let searched = probe.nodes();
+        let scored = within(probe, weak.allowance(searched), |probe| weak.scores(probe, iteration));
+        let trappy = &mut *self.trappy;
+        let trap = within(probe, trappy.allowance(searched), |probe| {
+            trappy.choose(probe, iteration).filter(|&mv| mv != iteration.root_order[0])
+        })
+        .map(|mv| (mv, trappy.last_choice().map_or(0, |choice| choice.lead)));
+        let drawn = weak.draw(probe, scored, trap);
         self.drew = drawn.is_some();
         drawn
     }
+}
+
+/// `decide` run on `probe` with at most `nodes` of the allowance.
+fn within<T>(probe: &mut RootProbe<'_>, nodes: u64, decide: impl FnOnce(&mut RootProbe<'_>) -> T) -> T {
+    let whole = probe.narrow_allowance(nodes);
+    let decided = decide(probe);
+    probe.restore_allowance(whole);
+    decided
 }
 
 #[cfg(test)]
@@ -272,7 +289,10 @@ mod tests {
     use super::*;
     use crate::opponent::OpponentKind;
     use crate::result_curve::ResultCurve;
+    use crate::search::SearchLimits;
+    use crate::strength::StrengthLimit;
     use crate::trappy::stance::rated_result_curve;
+    use movegen::Board;
 
     #[test]
     fn a_curve_set_by_name_stands_even_at_the_default_values() {
@@ -298,5 +318,57 @@ mod tests {
         // Nor is contempt written back into the tunables as set.
         assert_eq!(derived.tunables().contempt, 0);
         assert!(derived.stance().contempt > 0);
+    }
+
+    /// The classic traps of data/traps.epd: each position and its setting
+    /// move.
+    fn classic_traps() -> Vec<(Board, Move)> {
+        let traps: Vec<(Board, Move)> = include_str!("../../data/traps.epd")
+            .lines()
+            .filter_map(|line| {
+                let (fen, rest) = line.split_once(" sm ")?;
+                let board = Board::from_fen(fen.trim()).ok()?;
+                let setting = board.parse_uci_move(rest.split(';').next()?.trim()).ok()?;
+                Some((board, setting))
+            })
+            .collect();
+        assert_eq!(traps.len(), 5, "data/traps.epd holds five traps");
+        traps
+    }
+
+    /// The setting moves an engine held to `elo` plays on the classic
+    /// traps, told a human of its rating or nothing, and the depth of each
+    /// search. The node cap ends every search: no clock, so the same every
+    /// run.
+    fn setting_moves_under_the_limit(elo: i32, told: bool) -> (usize, Vec<i32>) {
+        let mut played = 0;
+        let mut depths = vec![];
+        for (board, setting) in classic_traps() {
+            let mut tunables = Tunables::default();
+            StrengthLimit::at(i64::from(elo)).apply(&mut tunables);
+            let mut engine = TrappyEngine::new(16, tunables);
+            let human = OpponentInfo { title: None, elo: Some(elo), kind: OpponentKind::Human, name: "h".into() };
+            engine.set_opponent(told.then_some(human), elo);
+            assert_eq!(engine.trappy_enabled(), told);
+            let result = engine.search(SearchRequest::new(&board, &SearchLimits::default()));
+            played += usize::from(result.best_move == setting);
+            depths.push(result.depth);
+        }
+        (played, depths)
+    }
+
+    #[test]
+    fn told_a_human_the_limited_engine_sets_more_traps_from_the_same_search() {
+        let (mut told_total, mut untold_total) = (0, 0);
+        for elo in [1500, 1800] {
+            let (told, told_depths) = setting_moves_under_the_limit(elo, true);
+            let (untold, untold_depths) = setting_moves_under_the_limit(elo, false);
+            // The decision looks deeper than the capped search; the search
+            // itself is the one calibrated.
+            assert_eq!(told_depths, untold_depths, "at {elo}");
+            assert!(told >= untold, "at {elo}: told {told}, untold {untold}");
+            (told_total, untold_total) = (told_total + told, untold_total + untold);
+        }
+        assert!(told_total > untold_total, "told {told_total}, untold {untold_total}");
     }
 }

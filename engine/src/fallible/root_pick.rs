@@ -29,35 +29,46 @@ impl WeakRootPick {
         searched
     }
 
-    /// The move drawn among the first k root moves in the order the search
-    /// left them. `favoured`, a move another decider chose (the trap
-    /// root's trap), joins them and is counted at the best score among
-    /// them, so a limited engine still sets the traps it finds, as often
-    /// as it plays its best move. `None` when fewer than two could be
-    /// scored.
-    pub fn pick(
-        &self,
-        probe: &mut RootProbe<'_>,
-        iteration: &IterationSummary<'_>,
-        favoured: Option<Move>,
-    ) -> Option<Move> {
+    /// The first k root moves in the order the search left them, each
+    /// with its score; empty when fewer than two could be scored. Scored
+    /// before any other decider searches: told or untold, the draw is
+    /// among the same scores.
+    pub fn scores(&self, probe: &mut RootProbe<'_>, iteration: &IterationSummary<'_>) -> Vec<(Move, i32)> {
         let order = iteration.searched_order;
-        let mut candidates: Vec<Move> = order.iter().copied().take(self.top_k.min(order.len())).collect();
-        if let Some(favoured) = favoured.filter(|mv| !candidates.contains(mv)) {
-            candidates.pop();
-            candidates.push(favoured);
-        }
+        let candidates: Vec<Move> = order.iter().copied().take(self.top_k.min(order.len())).collect();
         if candidates.len() < 2 || iteration.depth < 1 {
-            return favoured;
+            return vec![];
         }
         let depth = (iteration.depth - 1).max(1);
-        let mut scored = softmax_scores(probe, &candidates, depth);
+        softmax_scores(probe, &candidates, depth)
+    }
+
+    /// The move drawn among `scored`. `favoured`, a move another decider
+    /// chose (the trap root's trap) with what it leads the best move by in
+    /// centipawns (the trap's expected score over the plain move's, on the
+    /// trap root's curve), joins them in the last one's place unless it is
+    /// among them, and is counted at the best score plus that lead, so a
+    /// limited engine sets the traps it finds the more often the more they
+    /// are worth. `None` when fewer than two were scored.
+    pub fn draw(
+        &self,
+        probe: &RootProbe<'_>,
+        mut scored: Vec<(Move, i32)>,
+        favoured: Option<(Move, i32)>,
+    ) -> Option<Move> {
         if scored.len() < 2 {
-            return favoured;
+            return favoured.map(|(mv, _)| mv);
         }
-        if let Some(favoured) = favoured {
+        if let Some((favoured, lead)) = favoured {
             let best = scored.iter().map(|&(_, score)| score).max().unwrap_or(-INFINITY);
-            scored.iter_mut().filter(|(mv, _)| *mv == favoured).for_each(|(_, score)| *score = best);
+            if !scored.iter().any(|&(mv, _)| mv == favoured) {
+                scored.pop();
+                scored.push((favoured, best));
+            }
+            scored
+                .iter_mut()
+                .filter(|(mv, _)| *mv == favoured)
+                .for_each(|(_, score)| *score = best.saturating_add(lead));
         }
         let scores: Vec<i32> = scored.iter().map(|&(_, score)| score).collect();
         let tunables = probe.tunables();

@@ -5,7 +5,9 @@
 //! Every number compared comes from the same kind of search: the main
 //! search's exact score for the plain move, and for the rest bounded
 //! searches that share the main table and cut off as the main search
-//! does. An alternative never needs its minimax value exactly: its
+//! does. A decision deeper than the search (`TrapConfig::least_depth`,
+//! under a cap on the search) searches the plain move again at its own
+//! depth, so that its numbers too come from one depth. An alternative never needs its minimax value exactly: its
 //! expected score grows with it, so once its likely replies are searched,
 //! one null-window search at the smallest value that would beat the plain
 //! move by the margin settles the question. The plain move wins ties, and
@@ -18,6 +20,9 @@ use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VI
 use super::TrapConfig;
 use crate::search::root_policy::{IterationSummary, RootProbe};
 use crate::search::score::MATE_BOUND;
+use deeper::PlainLine;
+
+mod deeper;
 use crate::search::tt::Bound;
 use movegen::Move;
 
@@ -47,6 +52,10 @@ pub struct TrapChoice {
     pub trap_replies: Vec<Move>,
     /// Every verified trap, the plain move's included.
     pub findings: Vec<TrapFinding>,
+    /// What the chosen move's expected score beats the plain move's by,
+    /// in centipawns on the curve at the plain move's score (0 when the
+    /// plain move stands): what a draw among moves counts the trap at.
+    pub lead: i32,
 }
 
 /// The allowance or the clock ran out.
@@ -61,14 +70,16 @@ pub fn choose(
     opponent: &mut ModelledOpponent,
 ) -> TrapChoice {
     let plain = summary.root_order[0];
-    let depth = summary.depth as usize;
-    let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, depth));
+    let searched = summary.depth as usize;
+    let depth = searched.max(config.least_depth);
+    let from_iterations = |mv: Move| histories.iter().find(|h| h.mv == mv).and_then(|h| predict(h, searched));
     let mut choice = TrapChoice {
         chosen: plain,
         plain,
         predicted_reply: from_iterations(plain),
         trap_replies: vec![],
         findings: vec![],
+        lead: 0,
     };
     // A mate in hand needs no help, and a forced loss cannot be saved.
     // Beyond the tracked depths (an endgame with little left to search)
@@ -76,21 +87,40 @@ pub fn choose(
     if depth <= SHALLOWEST_VIEW || depth >= MAX_TRACKED_DEPTH || summary.score.abs() >= MATE_BOUND {
         return choice;
     }
-    let mut verifier = Verifier { probe, summary, histories, config, model, opponent, asked: vec![], findings: vec![] };
-    let winner = verifier.run();
+    let Some(plain_line) = PlainLine::at(probe, summary, depth).filter(|line| line.score.abs() < MATE_BOUND) else {
+        return choice;
+    };
+    let mut verifier = Verifier {
+        probe,
+        summary,
+        depth,
+        plain_line,
+        histories,
+        config,
+        model,
+        opponent,
+        asked: vec![],
+        findings: vec![],
+    };
+    let plain_score = verifier.plain_score();
+    let decided = verifier.run();
     let Verifier { asked, findings, .. } = verifier;
     let prediction_for = |mv: Move| match asked.iter().find(|(root, _)| *root == mv) {
         Some(&(_, reply)) => Some(reply),
         None => from_iterations(mv),
     };
     choice.predicted_reply = prediction_for(plain);
-    match winner {
-        Some(winner) => {
+    match decided {
+        Some((plain_expected, Some(winner))) => {
+            let curve = config.curve;
+            let lead =
+                curve.centipawns(curve.points(plain_score) + winner.value - plain_expected) - f64::from(plain_score);
+            choice.lead = lead.round().max(0.0) as i32;
             choice.chosen = winner.mv;
             choice.predicted_reply = prediction_for(winner.mv);
             choice.trap_replies = winner.trap_replies;
         }
-        None => choice.trap_replies = findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect(),
+        _ => choice.trap_replies = findings.iter().filter(|f| f.root == plain).map(|f| f.reply).collect(),
     }
     choice.findings = findings;
     choice
@@ -113,6 +143,9 @@ struct Alternative {
 struct Verifier<'v, 'probe> {
     probe: &'v mut RootProbe<'probe>,
     summary: &'v IterationSummary<'v>,
+    /// The decision's depth: the search's, or deeper under a cap.
+    depth: usize,
+    plain_line: PlainLine,
     histories: &'v [RootHistory],
     config: &'v TrapConfig,
     model: &'v ReplyModel,
@@ -129,12 +162,12 @@ impl<'v> Verifier<'v, '_> {
     }
 
     fn depth(&self) -> usize {
-        self.summary.depth as usize
+        self.depth
     }
 
-    /// The plain move's exact score.
+    /// The plain move's exact score at the decision's depth.
     fn plain_score(&self) -> i32 {
-        self.summary.score
+        self.plain_line.score
     }
 
     /// The highest value a reply counts at.
@@ -142,11 +175,12 @@ impl<'v> Verifier<'v, '_> {
         self.plain_score() + self.config.profit_cap
     }
 
-    /// The best alternative, if one beats the plain move; an alternative
-    /// verified before the allowance ran out still counts.
-    fn run(&mut self) -> Option<Alternative> {
+    /// The plain move's expected score and the best alternative, if one
+    /// beats it; an alternative verified before the allowance ran out
+    /// still counts.
+    fn run(&mut self) -> Option<(f64, Option<Alternative>)> {
         let plain_score = self.plain_expected().ok()?;
-        self.best_alternative(plain_score + self.config.margin)
+        Some((plain_score, self.best_alternative(plain_score + self.config.margin)))
     }
 
     /// The model's replies after `mv`, most likely first.
@@ -160,8 +194,14 @@ impl<'v> Verifier<'v, '_> {
 
     /// `replies` after `mv` searched with the window `floor..=ceiling`,
     /// their values clamped to it.
-    fn outcomes(&mut self, mv: Move, replies: &[LikelyReply], floor: i32) -> Result<Vec<ReplyOutcome>, Aborted> {
-        let (depth, ceiling) = (self.depth() as i32 - 2, self.ceiling());
+    fn outcomes(
+        &mut self,
+        mv: Move,
+        replies: &[LikelyReply],
+        floor: i32,
+        ceiling: i32,
+    ) -> Result<Vec<ReplyOutcome>, Aborted> {
+        let depth = self.depth() as i32 - 2;
         let mut outcomes = Vec::with_capacity(replies.len());
         for likely in replies {
             let value = self.probe.search(&[mv, likely.reply], depth, floor, ceiling + 1).ok_or(Aborted)?;
@@ -201,9 +241,9 @@ impl<'v> Verifier<'v, '_> {
     fn plain_expected(&mut self) -> Result<f64, Aborted> {
         let (plain, plain_score, config) = (self.plain(), self.plain_score(), self.config);
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
-        let minimax_reply = self.summary.pv.get(1).copied();
+        let minimax_reply = self.plain_line.reply;
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let outcomes = self.outcomes(plain, &replies, plain_score)?;
+        let outcomes = self.outcomes(plain, &replies, plain_score, self.ceiling())?;
         self.record_traps(plain, &outcomes, plain_score, plain_score);
         Ok(config.expectation().score(plain_score, &outcomes))
     }
@@ -212,20 +252,25 @@ impl<'v> Verifier<'v, '_> {
     /// runs out. Each whose value at the final iteration could still win,
     /// were every reply a trap at the cap, is verified.
     fn best_alternative(&mut self, target: f64) -> Option<Alternative> {
-        let (depth, plain_score, expectation) = (self.depth(), self.plain_score(), self.config.expectation());
+        let (plain_score, expectation) = (self.plain_score(), self.config.expectation());
+        let searched = self.summary.depth as usize;
+        let deeper = self.depth() > searched;
         let mut winner: Option<Alternative> = None;
         for &mv in &self.summary.root_order[1..] {
             let Some(history) = self.histories.iter().find(|h| h.mv == mv) else { continue };
-            // raw(m) is at most the plain move's score, and at most the
-            // move's value at the final iteration unless that is a lower
-            // bound.
-            let highest = history.values[depth]
-                .filter(|v| v.bound != Bound::Lower)
+            // raw(m) is counted at most at the plain move's score, and at
+            // most at the move's value at the final iteration unless that
+            // is a lower bound or the decision looks deeper than it.
+            let highest = history.values[searched]
+                .filter(|v| v.bound != Bound::Lower && !deeper)
                 .map_or(plain_score, |v| v.value.min(plain_score));
             if expectation.best_case(highest, 1.0, self.ceiling()) < target {
                 continue;
             }
-            match self.verify(mv, history.preferred[depth], highest, target) {
+            // The final iteration's refutation, which counts at raw(m)
+            // unsearched, is not one at a deeper decision's depth.
+            let minimax_reply = history.preferred[searched].filter(|_| !deeper);
+            match self.verify(mv, minimax_reply, highest, target) {
                 Ok(Some(found)) if winner.as_ref().is_none_or(|w| found.value > w.value) => winner = Some(found),
                 Ok(_) => {}
                 Err(Aborted) => break,
@@ -245,7 +290,7 @@ impl<'v> Verifier<'v, '_> {
         highest: i32,
         target: f64,
     ) -> Result<Option<Alternative>, Aborted> {
-        let (depth, expectation, config) = (self.depth(), self.config.expectation(), self.config);
+        let (expectation, config) = (self.config.expectation(), self.config);
         let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
         let mass: f64 = replies.iter().map(|r| r.probability).sum();
@@ -262,14 +307,24 @@ impl<'v> Verifier<'v, '_> {
         else {
             return Ok(None);
         };
-        let outcomes = self.outcomes(mv, &replies, floor)?;
+        if self.depth() > self.summary.depth as usize {
+            return self.verify_deeper(mv, &replies, floor, target);
+        }
+        let outcomes = self.outcomes(mv, &replies, floor, self.ceiling())?;
         let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, &expectation, target) else {
             return Ok(None);
         };
         let trap_replies = self.record_traps(mv, &outcomes, threshold, highest);
-        if self.probe.search(&[mv], depth as i32 - 1, threshold - 1, threshold).ok_or(Aborted)? < threshold {
+        if !self.reaches(mv, threshold)? {
             return Ok(None);
         }
         Ok(Some(Alternative { mv, value: expectation.score(threshold, &outcomes), trap_replies }))
+    }
+
+    /// Whether root move `mv`'s minimax value at the decision's depth is
+    /// at least `value`: one null-window search.
+    fn reaches(&mut self, mv: Move, value: i32) -> Result<bool, Aborted> {
+        let score = self.probe.search(&[mv], self.depth() as i32 - 1, value - 1, value).ok_or(Aborted)?;
+        Ok(score >= value)
     }
 }

@@ -59,6 +59,14 @@ pub const FLOOR_NODES: u64 = FLOOR_MOVES * (NETWORK_PASS_NODES + FLOOR_REPLIES *
 /// without a direction, so it is a constant.
 const MARGIN_POINTS: f64 = 0.005;
 
+/// The least depth a decision looks at when a cap (`WeakNodes`,
+/// `WeakDepth`) holds the search shallower: the depth at which the reply
+/// searches (two plies less) see the punishment of the classic traps, the
+/// capped search's own depth being too shallow for any (its 1500 level
+/// reaches depth 2, where the decision cannot act). Measured in
+/// docs/results/engine-in-use.md.
+pub const CAPPED_DECISION_DEPTH: usize = 5;
+
 /// When traps are set (`Traps`): the one switch. Each mode's value is its
 /// place among the option's choices (`auto`, `on`, `off`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -111,6 +119,11 @@ pub struct TrapConfig {
     /// The decision's nodes, in percent of the search's, never fewer than
     /// the floor: the one cap on its cost.
     pub budget_percent: u64,
+    /// The least depth the decision looks at (0: the search's own). Under
+    /// a cap on the search, a decision deeper than the capped search, in
+    /// its own allowance, so that the limited engine sets traps its
+    /// calibrated search is too shallow to see.
+    pub least_depth: usize,
 }
 
 impl TrapConfig {
@@ -124,6 +137,7 @@ impl TrapConfig {
             coverage: f64::from(t.trap_coverage) / 1000.0,
             curve: ResultCurve::of_centipawns(t.trap_result_centre, t.trap_result_scale),
             budget_percent: t.trap_budget as u64,
+            least_depth: if t.weak_nodes > 0 || t.weak_depth > 0 { CAPPED_DECISION_DEPTH } else { 0 },
         }
     }
 
