@@ -11,7 +11,7 @@
 //! move by the margin settles the question. The plain move wins ties, and
 //! whatever the allowance cuts short counts as not found.
 
-use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
+use super::expected::{beyond_first_reply, lowest_raw_reaching, replies_to_verify, ReplyOutcome};
 use super::replies::modelled_opponent::ModelledOpponent;
 use super::replies::{LikelyReply, ReplyModel};
 use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
@@ -203,9 +203,59 @@ impl<'v> Verifier<'v, '_> {
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.summary.pv.get(1).copied();
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let outcomes = self.outcomes(plain, &replies, plain_score)?;
-        self.record_traps(plain, &outcomes, plain_score, plain_score);
+        let first = self.outcomes(plain, &replies, plain_score)?;
+        self.record_traps(plain, &first, plain_score, plain_score);
+        let outcomes = self.beyond(plain, &distribution, minimax_reply, first, plain_score)?;
         Ok(config.expectation().score(plain_score, &outcomes))
+    }
+
+    /// `outcomes` (of `mv`'s replies, searched with the floor `floor`) with
+    /// the likeliest reply looked at beyond: when the opponent moves again
+    /// after our answer (the table's move), its node counts as `TrapMix`
+    /// its minimax value and the rest the model's expectation over its
+    /// likely replies there, searched at four plies less than the root
+    /// with the window from the node's value to the cap. The likeliest
+    /// reply, when it is the minimax reply, is worth the move's minimax
+    /// value (at least `floor`).
+    fn beyond(
+        &mut self,
+        mv: Move,
+        distribution: &[LikelyReply],
+        minimax_reply: Option<Move>,
+        mut outcomes: Vec<ReplyOutcome>,
+        floor: i32,
+    ) -> Result<Vec<ReplyOutcome>, Aborted> {
+        let (mix, ceiling) = (self.config.mix, self.ceiling());
+        let Some(likeliest) = distribution.first().filter(|_| mix < 1.0) else { return Ok(outcomes) };
+        let first = match outcomes.iter().position(|o| o.reply == likeliest.reply) {
+            Some(index) => outcomes.remove(index),
+            None if minimax_reply == Some(likeliest.reply) => {
+                ReplyOutcome { reply: likeliest.reply, probability: likeliest.probability, value: floor }
+            }
+            None => return Ok(outcomes),
+        };
+        let answer = self.probe.stored_move(&[mv, first.reply]).filter(|_| first.value < ceiling);
+        let Some(answer) = answer else {
+            outcomes.push(first);
+            return Ok(outcomes);
+        };
+        let line = [mv, first.reply, answer];
+        let Some(distribution) = self.opponent.replies_after(self.probe, &line, self.model).map_err(|_| Aborted)?
+        else {
+            outcomes.push(first);
+            return Ok(outcomes);
+        };
+        let replies = replies_to_verify(&distribution, self.probe.stored_move(&line), self.config.coverage);
+        let depth = (self.depth() as i32 - 4).max(0);
+        let mut seconds = Vec::with_capacity(replies.len());
+        for likely in &replies {
+            let deeper = [mv, first.reply, answer, likely.reply];
+            let value = self.probe.search(&deeper, depth, first.value, ceiling + 1).ok_or(Aborted)?;
+            let value = value.clamp(first.value, ceiling);
+            seconds.push(ReplyOutcome { reply: likely.reply, probability: likely.probability, value });
+        }
+        outcomes.extend(beyond_first_reply(&first, &seconds, mix));
+        Ok(outcomes)
     }
 
     /// Walks the alternatives in the search's order, until the allowance
@@ -248,25 +298,31 @@ impl<'v> Verifier<'v, '_> {
         let (depth, expectation, config) = (self.depth(), self.config.expectation(), self.config);
         let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let mass: f64 = replies.iter().map(|r| r.probability).sum();
-        if expectation.best_case(highest, mass, self.ceiling()) < target {
-            return Ok(None);
-        }
         // The lowest minimax value that could win were every searched
-        // reply worth the cap: below it the replies' values do not matter.
-        let every_reply_at_the_cap: Vec<ReplyOutcome> = replies
+        // reply worth the cap (and the minimax reply's share beyond it, when
+        // it is the likeliest): below it the replies' values do not matter.
+        let mut every_reply_at_the_cap: Vec<ReplyOutcome> = replies
             .iter()
             .map(|r| ReplyOutcome { reply: r.reply, probability: r.probability, value: self.ceiling() })
             .collect();
+        if let Some(likeliest) = distribution.first().filter(|l| config.mix < 1.0 && Some(l.reply) == minimax_reply) {
+            let probability = (1.0 - config.mix) * likeliest.probability;
+            every_reply_at_the_cap.push(ReplyOutcome { reply: likeliest.reply, probability, value: self.ceiling() });
+        }
+        let mass: f64 = every_reply_at_the_cap.iter().map(|r| r.probability).sum();
+        if expectation.best_case(highest, mass, self.ceiling()) < target {
+            return Ok(None);
+        }
         let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &every_reply_at_the_cap, &expectation, target)
         else {
             return Ok(None);
         };
-        let outcomes = self.outcomes(mv, &replies, floor)?;
+        let first = self.outcomes(mv, &replies, floor)?;
+        let outcomes = self.beyond(mv, &distribution, minimax_reply, first.clone(), floor)?;
         let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, &expectation, target) else {
             return Ok(None);
         };
-        let trap_replies = self.record_traps(mv, &outcomes, threshold, highest);
+        let trap_replies = self.record_traps(mv, &first, threshold, highest);
         if self.probe.search(&[mv], depth as i32 - 1, threshold - 1, threshold).ok_or(Aborted)? < threshold {
             return Ok(None);
         }

@@ -61,6 +61,36 @@ impl Expectation {
     }
 }
 
+/// What the opponent's node after `first` and our answer is worth in
+/// points, when it moves again there: `mix` times its minimax value
+/// (`first.value`) plus the rest times the model's expectation over its
+/// `seconds` replies (their probabilities given the node, their values from
+/// the root side); a reply not searched, or valued below the minimax
+/// value, counts at it.
+pub fn second_node_points(curve: &ResultCurve, first: &ReplyOutcome, seconds: &[ReplyOutcome], mix: f64) -> f64 {
+    let minimax = curve.points(first.value);
+    let gain: f64 = seconds.iter().map(|s| s.probability * (curve.points(s.value.max(first.value)) - minimax)).sum();
+    minimax + (1.0 - mix) * gain
+}
+
+/// `first` split into the outcomes the root's expected score counts when
+/// its node is worth `second_node_points`: the share of its probability
+/// the second replies carry (times `1 - mix`) at their values, the rest at
+/// `first`'s own. At any `raw` up to `first.value` the score over them is
+/// the score over `first` valued at the node's points, and it still never
+/// falls as `raw` grows.
+pub fn beyond_first_reply(first: &ReplyOutcome, seconds: &[ReplyOutcome], mix: f64) -> Vec<ReplyOutcome> {
+    let carried = (1.0 - mix) * first.probability;
+    let mass: f64 = seconds.iter().map(|s| s.probability).sum();
+    let mut split = vec![ReplyOutcome { probability: first.probability - carried * mass, ..*first }];
+    split.extend(seconds.iter().map(|s| ReplyOutcome {
+        reply: first.reply,
+        probability: carried * s.probability,
+        value: s.value.max(first.value),
+    }));
+    split
+}
+
 /// The smallest `raw` in `lowest..=highest` whose expected score reaches
 /// `target`, if any.
 pub fn lowest_raw_reaching(
