@@ -329,3 +329,107 @@ impl<'v> Verifier<'v, '_> {
         Ok(Some(Alternative { mv, value: expectation.score(threshold, &outcomes), trap_replies }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::result_curve::ResultCurve;
+    use crate::search::root_policy::RootPolicy;
+    use crate::search::{SearchLimits, SearchRequest, Searcher};
+    use crate::trappy::expected::{second_node_points, Expectation};
+    use crate::trappy::TrapMode;
+    use crate::tunables::Tunables;
+    use movegen::Board;
+
+    /// What the likeliest reply to the plain move is worth, in points, at
+    /// the plain move's own value, with the opponent's node after our
+    /// answer counted at each mix; and the model's expectation there,
+    /// worked out apart from the decision.
+    #[derive(Default)]
+    struct SecondNode {
+        at_mix: Vec<(f64, f64, u64)>,
+        model_expectation: f64,
+        minimax: f64,
+    }
+
+    impl RootPolicy for SecondNode {
+        fn is_active(&self) -> bool {
+            true
+        }
+
+        fn allowance(&self, _: u64) -> u64 {
+            10_000_000
+        }
+
+        fn iteration_finished(&mut self, _: &RootProbe<'_>, _: &IterationSummary<'_>) {}
+
+        fn choose(&mut self, probe: &mut RootProbe<'_>, summary: &IterationSummary<'_>) -> Option<Move> {
+            let (plain, reply, score) = (summary.pv[0], summary.pv[1], summary.score);
+            let natural = ReplyModel::Natural { temperature: 50 };
+            let base = TrapConfig::from_tunables(&Tunables::default());
+            let likeliest = [LikelyReply { reply, probability: 1.0 }];
+            let expectation = Expectation { trust: 1.0, curve: ResultCurve::ENGINE };
+            for mix in [0.0, 0.5, 1.0] {
+                let config = TrapConfig { mode: TrapMode::On, mix, curve: ResultCurve::ENGINE, ..base };
+                let mut opponent = ModelledOpponent::default();
+                let mut verifier = Verifier {
+                    probe,
+                    summary,
+                    histories: &[],
+                    config: &config,
+                    model: &natural,
+                    opponent: &mut opponent,
+                    asked: vec![],
+                    findings: vec![],
+                };
+                let before = verifier.probe.nodes();
+                let outcomes = verifier.beyond(plain, &likeliest, Some(reply), vec![], score).ok()?;
+                let spent = verifier.probe.nodes() - before;
+                self.at_mix.push((mix, expectation.score(score, &outcomes), spent));
+            }
+            // The model's expectation at the opponent's node, step by step:
+            // our answer from the table, the model's likely replies there
+            // (a fresh opponent, as the decision's was), each searched two
+            // plies less than the reply was.
+            let answer = probe.stored_move(&[plain, reply])?;
+            let line = [plain, reply, answer];
+            let distribution = ModelledOpponent::default().replies_after(probe, &line, &natural).ok()??;
+            let ceiling = score + base.profit_cap;
+            let mut seconds = vec![];
+            for likely in replies_to_verify(&distribution, probe.stored_move(&line), base.coverage) {
+                let value = probe.search(&[plain, reply, answer, likely.reply], 2, score, ceiling + 1)?;
+                seconds.push(ReplyOutcome { value: value.clamp(score, ceiling), ..likely_outcome(likely) });
+            }
+            let first = ReplyOutcome { reply, probability: 1.0, value: score };
+            self.model_expectation = second_node_points(&ResultCurve::ENGINE, &first, &seconds, 0.0);
+            self.minimax = ResultCurve::ENGINE.points(score);
+            None
+        }
+    }
+
+    fn likely_outcome(likely: LikelyReply) -> ReplyOutcome {
+        ReplyOutcome { reply: likely.reply, probability: likely.probability, value: 0 }
+    }
+
+    #[test]
+    fn beyond_the_first_reply_the_mix_runs_from_the_models_expectation_to_minimax() {
+        let board = Board::from_fen(SECOND_NODE_TRAP).expect("valid");
+        let mut searcher = Searcher::new(16);
+        let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
+        let mut policy = SecondNode::default();
+        searcher.search_with_policy(SearchRequest::new(&board, &limits), Some(&mut policy));
+        let [(_, model, _), (_, half, _), (_, minimax, spent)] = policy.at_mix[..] else {
+            panic!("{:?}", policy.at_mix)
+        };
+        assert_eq!((minimax, spent), (policy.minimax, 0), "at 1, minimax and nothing searched");
+        assert!((model - policy.model_expectation).abs() < 1e-9, "at 0, the model's expectation");
+        assert!(model > policy.minimax + 0.1, "the opponent's likely second reply loses");
+        assert!((half - (model + minimax) / 2.0).abs() < 1e-9);
+    }
+
+    /// Black's rook alone guards its back rank. The plain line is Nb5 a6
+    /// Na7, the knight chasing the rook: at the opponent's second node
+    /// the natural model moves the rook along the c-file most of the time,
+    /// and Re8 mates; only Rd8 keeps the guard.
+    const SECOND_NODE_TRAP: &str = "2r3k1/p4ppp/8/8/8/2N5/5PPP/4R1K1 w - - 0 1";
+}
