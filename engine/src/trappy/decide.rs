@@ -9,7 +9,9 @@
 //! expected score grows with it, so once its likely replies are searched,
 //! one null-window search at the smallest value that would beat the plain
 //! move by the margin settles the question. The plain move wins ties, and
-//! whatever the allowance cuts short counts as not found.
+//! whatever the allowance cuts short counts as not found. Each move's
+//! likeliest reply is looked at one move beyond, where the opponent moves
+//! again (`TrapMix`, `Verifier::beyond`).
 
 use super::expected::{beyond_first_reply, lowest_raw_reaching, replies_to_verify, ReplyOutcome};
 use super::replies::modelled_opponent::ModelledOpponent;
