@@ -174,6 +174,21 @@ impl<'a> RootProbe<'a> {
         self.searcher.stored_reply(self.root, root_move)
     }
 
+    /// The table's move in the position after `line` (legal moves from
+    /// the root), probed without side effects; `None` when there is none,
+    /// `line` is not legal, or the move is not legal there (a collision).
+    pub fn stored_move(&self, line: &[Move]) -> Option<Move> {
+        let mut board = self.root.clone();
+        for &mv in line {
+            if !board.is_legal(mv) {
+                return None;
+            }
+            board.play(mv);
+        }
+        let hit = self.searcher.tt.probe(board.hash(), line.len())?;
+        Some(hit.mv).filter(|&mv| !mv.is_null() && board.is_legal(mv))
+    }
+
     /// Searches the position after `line` (legal moves from the root) to
     /// `depth` with the window `(alpha, beta)`, both from the root side's
     /// view, and returns the score from that view. A window wider than

@@ -13,9 +13,11 @@
 //! expected score grows with it, so once its likely replies are searched,
 //! one null-window search at the smallest value that would beat the plain
 //! move by the margin settles the question. The plain move wins ties, and
-//! whatever the allowance cuts short counts as not found.
+//! whatever the allowance cuts short counts as not found. Each move's
+//! likeliest reply is looked at one move beyond, where the opponent moves
+//! again (`TrapMix`, `Verifier::beyond`).
 
-use super::expected::{lowest_raw_reaching, replies_to_verify, ReplyOutcome};
+use super::expected::{beyond_first_reply, lowest_raw_reaching, replies_to_verify, ReplyOutcome};
 use super::replies::modelled_opponent::ModelledOpponent;
 use super::replies::{LikelyReply, ReplyModel};
 use super::root_history::{predict, RootHistory, MAX_TRACKED_DEPTH, SHALLOWEST_VIEW};
@@ -242,9 +244,59 @@ impl<'v> Verifier<'v, '_> {
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.plain_line.reply;
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let outcomes = self.outcomes(plain, &replies, plain_score, self.ceiling())?;
-        self.record_traps(plain, &outcomes, plain_score, plain_score);
+        let first = self.outcomes(plain, &replies, plain_score, self.ceiling())?;
+        self.record_traps(plain, &first, plain_score, plain_score);
+        let outcomes = self.beyond(plain, &distribution, minimax_reply, first, plain_score)?;
         Ok(config.expectation().score(plain_score, &outcomes))
+    }
+
+    /// `outcomes` (of `mv`'s replies, searched with the floor `floor`) with
+    /// the likeliest reply looked at beyond: when the opponent moves again
+    /// after our answer (the table's move), its node counts as `TrapMix`
+    /// its minimax value and the rest the model's expectation over its
+    /// likely replies there, searched at four plies less than the root
+    /// with the window from the node's value to the cap. The likeliest
+    /// reply, when it is the minimax reply, is worth the move's minimax
+    /// value (at least `floor`).
+    fn beyond(
+        &mut self,
+        mv: Move,
+        distribution: &[LikelyReply],
+        minimax_reply: Option<Move>,
+        mut outcomes: Vec<ReplyOutcome>,
+        floor: i32,
+    ) -> Result<Vec<ReplyOutcome>, Aborted> {
+        let (mix, ceiling) = (self.config.mix, self.ceiling());
+        let Some(likeliest) = distribution.first().filter(|_| mix < 1.0) else { return Ok(outcomes) };
+        let first = match outcomes.iter().position(|o| o.reply == likeliest.reply) {
+            Some(index) => outcomes.remove(index),
+            None if minimax_reply == Some(likeliest.reply) => {
+                ReplyOutcome { reply: likeliest.reply, probability: likeliest.probability, value: floor }
+            }
+            None => return Ok(outcomes),
+        };
+        let answer = self.probe.stored_move(&[mv, first.reply]).filter(|_| first.value < ceiling);
+        let Some(answer) = answer else {
+            outcomes.push(first);
+            return Ok(outcomes);
+        };
+        let line = [mv, first.reply, answer];
+        let Some(distribution) = self.opponent.replies_after(self.probe, &line, self.model).map_err(|_| Aborted)?
+        else {
+            outcomes.push(first);
+            return Ok(outcomes);
+        };
+        let replies = replies_to_verify(&distribution, self.probe.stored_move(&line), self.config.coverage);
+        let depth = (self.depth() as i32 - 4).max(0);
+        let mut seconds = Vec::with_capacity(replies.len());
+        for likely in &replies {
+            let deeper = [mv, first.reply, answer, likely.reply];
+            let value = self.probe.search(&deeper, depth, first.value, ceiling + 1).ok_or(Aborted)?;
+            let value = value.clamp(first.value, ceiling);
+            seconds.push(ReplyOutcome { reply: likely.reply, probability: likely.probability, value });
+        }
+        outcomes.extend(beyond_first_reply(&first, &seconds, mix));
+        Ok(outcomes)
     }
 
     /// Walks the alternatives in the search's order, until the allowance
@@ -292,16 +344,21 @@ impl<'v> Verifier<'v, '_> {
         let (expectation, config) = (self.config.expectation(), self.config);
         let Some(distribution) = self.distribution(mv)? else { return Ok(None) };
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let mass: f64 = replies.iter().map(|r| r.probability).sum();
-        if expectation.best_case(highest, mass, self.ceiling()) < target {
-            return Ok(None);
-        }
         // The lowest minimax value that could win were every searched
-        // reply worth the cap: below it the replies' values do not matter.
-        let every_reply_at_the_cap: Vec<ReplyOutcome> = replies
+        // reply worth the cap (and the minimax reply's share beyond it, when
+        // it is the likeliest): below it the replies' values do not matter.
+        let mut every_reply_at_the_cap: Vec<ReplyOutcome> = replies
             .iter()
             .map(|r| ReplyOutcome { reply: r.reply, probability: r.probability, value: self.ceiling() })
             .collect();
+        if let Some(likeliest) = distribution.first().filter(|l| config.mix < 1.0 && Some(l.reply) == minimax_reply) {
+            let probability = (1.0 - config.mix) * likeliest.probability;
+            every_reply_at_the_cap.push(ReplyOutcome { reply: likeliest.reply, probability, value: self.ceiling() });
+        }
+        let mass: f64 = every_reply_at_the_cap.iter().map(|r| r.probability).sum();
+        if expectation.best_case(highest, mass, self.ceiling()) < target {
+            return Ok(None);
+        }
         let Some(floor) = lowest_raw_reaching(-MATE_BOUND + 1, highest, &every_reply_at_the_cap, &expectation, target)
         else {
             return Ok(None);
@@ -309,11 +366,12 @@ impl<'v> Verifier<'v, '_> {
         if self.depth() > self.summary.depth as usize {
             return self.verify_deeper(mv, &replies, floor, target);
         }
-        let outcomes = self.outcomes(mv, &replies, floor, self.ceiling())?;
+        let first = self.outcomes(mv, &replies, floor, self.ceiling())?;
+        let outcomes = self.beyond(mv, &distribution, minimax_reply, first.clone(), floor)?;
         let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, &expectation, target) else {
             return Ok(None);
         };
-        let trap_replies = self.record_traps(mv, &outcomes, threshold, highest);
+        let trap_replies = self.record_traps(mv, &first, threshold, highest);
         if !self.reaches(mv, threshold)? {
             return Ok(None);
         }
@@ -389,4 +447,110 @@ impl Verifier<'_, '_> {
         let trap_replies = self.record_traps(mv, &outcomes, counted, counted);
         Ok(Some(Alternative { mv, value, trap_replies }))
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::result_curve::ResultCurve;
+    use crate::search::root_policy::RootPolicy;
+    use crate::search::{SearchLimits, SearchRequest, Searcher};
+    use crate::trappy::expected::{second_node_points, Expectation};
+    use crate::trappy::TrapMode;
+    use crate::tunables::Tunables;
+    use movegen::Board;
+
+    /// What the likeliest reply to the plain move is worth, in points, at
+    /// the plain move's own value, with the opponent's node after our
+    /// answer counted at each mix; and the model's expectation there,
+    /// worked out apart from the decision.
+    #[derive(Default)]
+    struct SecondNode {
+        at_mix: Vec<(f64, f64, u64)>,
+        model_expectation: f64,
+        minimax: f64,
+    }
+
+    impl RootPolicy for SecondNode {
+        fn is_active(&self) -> bool {
+            true
+        }
+
+        fn allowance(&self, _: u64) -> u64 {
+            10_000_000
+        }
+
+        fn iteration_finished(&mut self, _: &RootProbe<'_>, _: &IterationSummary<'_>) {}
+
+        fn choose(&mut self, probe: &mut RootProbe<'_>, summary: &IterationSummary<'_>) -> Option<Move> {
+            let (plain, reply, score) = (summary.pv[0], summary.pv[1], summary.score);
+            let natural = ReplyModel::Natural { temperature: 50 };
+            let base = TrapConfig::from_tunables(&Tunables::default());
+            let likeliest = [LikelyReply { reply, probability: 1.0 }];
+            let expectation = Expectation { trust: 1.0, curve: ResultCurve::ENGINE };
+            for mix in [0.0, 0.5, 1.0] {
+                let config = TrapConfig { mode: TrapMode::On, mix, curve: ResultCurve::ENGINE, ..base };
+                let mut opponent = ModelledOpponent::default();
+                let mut verifier = Verifier {
+                    probe,
+                    summary,
+                    depth: summary.depth as usize,
+                    plain_line: PlainLine { score, reply: Some(reply) },
+                    histories: &[],
+                    config: &config,
+                    model: &natural,
+                    opponent: &mut opponent,
+                    asked: vec![],
+                    findings: vec![],
+                };
+                let before = verifier.probe.nodes();
+                let outcomes = verifier.beyond(plain, &likeliest, Some(reply), vec![], score).ok()?;
+                let spent = verifier.probe.nodes() - before;
+                self.at_mix.push((mix, expectation.score(score, &outcomes), spent));
+            }
+            // The model's expectation at the opponent's node, step by step:
+            // our answer from the table, the model's likely replies there
+            // (a fresh opponent, as the decision's was), each searched two
+            // plies less than the reply was.
+            let answer = probe.stored_move(&[plain, reply])?;
+            let line = [plain, reply, answer];
+            let distribution = ModelledOpponent::default().replies_after(probe, &line, &natural).ok()??;
+            let ceiling = score + base.profit_cap;
+            let mut seconds = vec![];
+            for likely in replies_to_verify(&distribution, probe.stored_move(&line), base.coverage) {
+                let value = probe.search(&[plain, reply, answer, likely.reply], 2, score, ceiling + 1)?;
+                seconds.push(ReplyOutcome { value: value.clamp(score, ceiling), ..likely_outcome(likely) });
+            }
+            let first = ReplyOutcome { reply, probability: 1.0, value: score };
+            self.model_expectation = second_node_points(&ResultCurve::ENGINE, &first, &seconds, 0.0);
+            self.minimax = ResultCurve::ENGINE.points(score);
+            None
+        }
+    }
+
+    fn likely_outcome(likely: LikelyReply) -> ReplyOutcome {
+        ReplyOutcome { reply: likely.reply, probability: likely.probability, value: 0 }
+    }
+
+    #[test]
+    fn beyond_the_first_reply_the_mix_runs_from_the_models_expectation_to_minimax() {
+        let board = Board::from_fen(SECOND_NODE_TRAP).expect("valid");
+        let mut searcher = Searcher::new(16);
+        let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
+        let mut policy = SecondNode::default();
+        searcher.search_with_policy(SearchRequest::new(&board, &limits), Some(&mut policy));
+        let [(_, model, _), (_, half, _), (_, minimax, spent)] = policy.at_mix[..] else {
+            panic!("{:?}", policy.at_mix)
+        };
+        assert_eq!((minimax, spent), (policy.minimax, 0), "at 1, minimax and nothing searched");
+        assert!((model - policy.model_expectation).abs() < 1e-9, "at 0, the model's expectation");
+        assert!(model > policy.minimax + 0.1, "the opponent's likely second reply loses");
+        assert!((half - (model + minimax) / 2.0).abs() < 1e-9);
+    }
+
+    /// Black's rook alone guards its back rank. The plain line is Nb5 a6
+    /// Na7, the knight chasing the rook: at the opponent's second node
+    /// the natural model moves the rook along the c-file most of the time,
+    /// and Re8 mates; only Rd8 keeps the guard.
+    const SECOND_NODE_TRAP: &str = "2r3k1/p4ppp/8/8/8/2N5/5PPP/4R1K1 w - - 0 1";
 }

@@ -61,6 +61,36 @@ impl Expectation {
     }
 }
 
+/// What the opponent's node after `first` and our answer is worth in
+/// points, when it moves again there: `mix` times its minimax value
+/// (`first.value`) plus the rest times the model's expectation over its
+/// `seconds` replies (their probabilities given the node, their values from
+/// the root side); a reply not searched, or valued below the minimax
+/// value, counts at it.
+pub fn second_node_points(curve: &ResultCurve, first: &ReplyOutcome, seconds: &[ReplyOutcome], mix: f64) -> f64 {
+    let minimax = curve.points(first.value);
+    let gain: f64 = seconds.iter().map(|s| s.probability * (curve.points(s.value.max(first.value)) - minimax)).sum();
+    minimax + (1.0 - mix) * gain
+}
+
+/// `first` split into the outcomes the root's expected score counts when
+/// its node is worth `second_node_points`: the share of its probability
+/// the second replies carry (times `1 - mix`) at their values, the rest at
+/// `first`'s own. At any `raw` up to `first.value` the score over them is
+/// the score over `first` valued at the node's points, and it still never
+/// falls as `raw` grows.
+pub fn beyond_first_reply(first: &ReplyOutcome, seconds: &[ReplyOutcome], mix: f64) -> Vec<ReplyOutcome> {
+    let carried = (1.0 - mix) * first.probability;
+    let mass: f64 = seconds.iter().map(|s| s.probability).sum();
+    let mut split = vec![ReplyOutcome { probability: first.probability - carried * mass, ..*first }];
+    split.extend(seconds.iter().map(|s| ReplyOutcome {
+        reply: first.reply,
+        probability: carried * s.probability,
+        value: s.value.max(first.value),
+    }));
+    split
+}
+
 /// The smallest `raw` in `lowest..=highest` whose expected score reaches
 /// `target`, if any.
 pub fn lowest_raw_reaching(
@@ -178,6 +208,43 @@ mod tests {
         // Mates stay all or nothing on any curve.
         assert_eq!((fitted.curve.points(MATE - 2), fitted.curve.points(-(MATE - 2))), (1.0, 0.0));
         assert!((fitted.curve.points(-1400) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_opponents_second_node_mixes_its_minimax_value_and_the_models_expectation() {
+        let r = replies();
+        let curve = ResultCurve::ENGINE;
+        // The first reply holds us to +50; after our answer the opponent
+        // walks into mate a fifth of the time and drops three pawns half
+        // of the time; one reply searched is worth less than the minimax
+        // value and counts at it.
+        let first = outcome(r[0], 0.6, 50);
+        let seconds = [outcome(r[1], 0.2, MATE - 5), outcome(r[2], 0.5, 350), outcome(r[3], 0.1, 20)];
+        let model = curve.points(50) + 0.2 * (1.0 - curve.points(50)) + 0.5 * (curve.points(350) - curve.points(50));
+        assert_eq!(second_node_points(&curve, &first, &seconds, 1.0), curve.points(50), "minimax alone");
+        assert!((second_node_points(&curve, &first, &seconds, 0.0) - model).abs() < 1e-12, "the model alone");
+        let half = second_node_points(&curve, &first, &seconds, 0.5);
+        assert!((half - (model + curve.points(50)) / 2.0).abs() < 1e-12);
+        // At the root the split reply counts as its node's points, at any
+        // raw up to the reply's value, and the score never falls with raw.
+        let full = trusting(1.0);
+        for mix in [0.0, 0.3, 1.0] {
+            let split = beyond_first_reply(&first, &seconds, mix);
+            let total: f64 = split.iter().map(|o| o.probability).sum();
+            assert!((total - first.probability).abs() < 1e-12);
+            let node = second_node_points(&curve, &first, &seconds, mix);
+            for raw in [-300, 0, 50] {
+                let expected = curve.points(raw) + first.probability * (node - curve.points(raw));
+                assert!((full.score(raw, &split) - expected).abs() < 1e-12, "mix {mix} raw {raw}");
+            }
+            let mut previous = 0.0;
+            for raw in -1000..=700 {
+                let e = full.score(raw, &split);
+                assert!(e >= previous - 1e-12, "falls at {raw}");
+                previous = e;
+            }
+        }
+        assert_eq!(full.score(0, &beyond_first_reply(&first, &seconds, 1.0)), full.score(0, &[first]));
     }
 
     #[test]

@@ -114,6 +114,11 @@ pub struct TrapConfig {
     /// The share of the model's probability, 0 to 1, whose replies are
     /// searched, the likeliest first: the one cap on the reply list.
     pub coverage: f64,
+    /// Where the opponent moves again after our answer to its likeliest
+    /// reply: the weight, 0 to 1, of its minimax value there against the
+    /// model's expectation over its replies (1: it plays perfectly beyond
+    /// its first reply, and nothing is searched for it).
+    pub mix: f64,
     /// The score-to-result curve the expected score is counted on.
     pub curve: ResultCurve,
     /// The decision's nodes, in percent of the search's, never fewer than
@@ -135,6 +140,7 @@ impl TrapConfig {
             profit_cap: t.trap_profit_cap,
             margin: MARGIN_POINTS,
             coverage: f64::from(t.trap_coverage) / 1000.0,
+            mix: f64::from(t.trap_mix) / 100.0,
             curve: ResultCurve::of_centipawns(t.trap_result_centre, t.trap_result_scale),
             budget_percent: t.trap_budget as u64,
             least_depth: if t.weak_nodes > 0 || t.weak_depth > 0 { CAPPED_DECISION_DEPTH } else { 0 },

@@ -193,6 +193,14 @@ declare_tunables! {
     trap_trust: "TrapTrust" = 100, 1, 100, 10, shown;
     trap_profit_cap: "TrapProfitCap" = 600, 0, 2000, 20;
     trap_coverage: "TrapCoverage" = 800, 0, 1000, 25;
+    // Where the opponent moves again after our answer to its likeliest
+    // reply, its node counts as TrapMix percent its minimax value and the
+    // rest the model's expectation over its likely replies there; at 100
+    // the opponent is perfect beyond its first reply and nothing is
+    // searched for it. 50 scored above it against Maia 1500 and below it
+    // against Maia 1100 drawing its move
+    // (docs/results/opponent-beyond-first-reply.md): not the default.
+    trap_mix: "TrapMix" = 100, 0, 100, 10;
     // The opponent models' own parameters (OpponentModel says which model):
     // the natural model's softmax temperature in centipawns, and the plies
     // the searched model searches less than we do.

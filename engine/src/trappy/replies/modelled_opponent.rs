@@ -44,21 +44,26 @@ impl ModelledOpponent {
         self.searcher.new_game();
     }
 
-    /// The position after `root_move`, `None` when it is not legal; the
-    /// model's searcher takes the main search's tunables.
-    fn position_after(&mut self, probe: &RootProbe<'_>, root_move: Move) -> Option<Board> {
-        if !probe.root().is_legal(root_move) {
-            return None;
+    /// The positions after each move of `line` (moves from the root),
+    /// `None` when one is not legal; the model's searcher takes the main
+    /// search's tunables.
+    fn positions_after(&mut self, probe: &RootProbe<'_>, line: &[Move]) -> Option<Vec<Board>> {
+        let mut positions = Vec::with_capacity(line.len());
+        let mut board = probe.root().clone();
+        for &mv in line {
+            if !board.is_legal(mv) {
+                return None;
+            }
+            board.play(mv);
+            positions.push(board.clone());
         }
-        let mut after = probe.root().clone();
-        after.play(root_move);
         if self.searcher.tunables() != probe.tunables() {
             self.searcher.set_tunables(probe.tunables().clone());
         }
         self.searcher.set_contempt(probe.contempt());
         // The opponent is modelled with the engine's own evaluation.
         self.searcher.set_network(probe.network().cloned());
-        Some(after)
+        Some(positions)
     }
 
     /// The likely replies after `root_move` when our search reached
@@ -79,27 +84,46 @@ impl ModelledOpponent {
                 let reply = self.best_reply(probe, root_move, opponent_depth as i32)?;
                 reply.map(|reply| vec![LikelyReply { reply, probability: 1.0 }])
             }
-            _ => self.distribution(probe, root_move, model)?,
+            _ => self.distribution(probe, &[root_move], model)?,
         };
         Ok(replies.filter(|replies| !replies.is_empty()))
     }
 
+    /// The likely replies in the position after `line` (moves from the
+    /// root, the opponent to move at its end), most likely first, as the
+    /// natural model or a network predicts them; its cost is charged to
+    /// the allowance. `Ok(None)` when `line` is not legal, leaves the
+    /// opponent without a move, or the model is the searched one (which
+    /// gives its reply after our root move alone).
+    pub fn replies_after(
+        &mut self,
+        probe: &mut RootProbe<'_>,
+        line: &[Move],
+        model: &ReplyModel,
+    ) -> Result<Option<Vec<LikelyReply>>, OutOfBudget> {
+        if matches!(model, ReplyModel::Search { .. }) {
+            return Ok(None);
+        }
+        let replies = self.distribution(probe, line, model)?;
+        Ok(replies.filter(|replies| !replies.is_empty()))
+    }
+
     /// The natural model's or the network's probability for every reply
-    /// after `root_move`. A network reads the game as it stands: the
-    /// positions before the root, the root, then the position after.
+    /// after `line`. A network reads the game as it stands: the positions
+    /// before the root, the root, then the positions along the line.
     fn distribution(
         &mut self,
         probe: &mut RootProbe<'_>,
-        root_move: Move,
+        line: &[Move],
         model: &ReplyModel,
     ) -> Result<Option<Vec<LikelyReply>>, OutOfBudget> {
-        let Some(after) = self.position_after(probe, root_move) else { return Ok(None) };
+        let Some(after) = self.positions_after(probe, line) else { return Ok(None) };
         if probe.nodes_left() == 0 || probe.limits_reached() {
             return Err(OutOfBudget);
         }
         let mut game: Vec<Board> = probe.game_positions().to_vec();
         game.push(probe.root().clone());
-        game.push(after);
+        game.extend(after);
         // Charging the nodes marks the allowance spent when they reach it.
         match model.likely_replies(&game, &mut self.searcher, &mut self.scratch, probe.nodes_left()) {
             Ok((replies, nodes)) => {
@@ -127,7 +151,9 @@ impl ModelledOpponent {
         root_move: Move,
         depth: i32,
     ) -> Result<Option<Move>, OutOfBudget> {
-        let Some(after) = self.position_after(probe, root_move) else { return Ok(None) };
+        let Some(after) = self.positions_after(probe, &[root_move]).and_then(|mut p| p.pop()) else {
+            return Ok(None);
+        };
         self.searcher.share_stop_flag(probe.stop_flag());
         let allowance = probe.nodes_left();
         let time_left = probe.time_left();
