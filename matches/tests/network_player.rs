@@ -16,8 +16,13 @@ use movegen::Board;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// A path in this run's own folder: networks written loose in the system's
+/// temporary folder would be found by any binary run from there, as its
+/// opponent model.
 fn temp(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("trappy-network-{}-{name}", std::process::id()));
+    let folder = std::env::temp_dir().join(format!("trappy-network-player-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp dir");
+    let path = folder.join(name);
     let _ = std::fs::remove_file(&path);
     path
 }
