@@ -193,19 +193,21 @@ impl<'v> Verifier<'v, '_> {
         Ok(distribution)
     }
 
-    /// `replies` after `mv` searched with the window `floor..=ceiling`,
-    /// their values clamped to it.
+    /// `replies` after `line` (moves from the root) searched with the
+    /// window `floor..=ceiling`, their values clamped to it; each a ply
+    /// shallower than the decision's depth for every move of the line.
     fn outcomes(
         &mut self,
-        mv: Move,
+        line: &[Move],
         replies: &[LikelyReply],
         floor: i32,
         ceiling: i32,
     ) -> Result<Vec<ReplyOutcome>, Aborted> {
-        let depth = self.depth() as i32 - 2;
+        let depth = (self.depth() as i32 - 1 - line.len() as i32).max(0);
         let mut outcomes = Vec::with_capacity(replies.len());
         for likely in replies {
-            let value = self.probe.search(&[mv, likely.reply], depth, floor, ceiling + 1).ok_or(Aborted)?;
+            let searched = [line, &[likely.reply]].concat();
+            let value = self.probe.search(&searched, depth, floor, ceiling + 1).ok_or(Aborted)?;
             outcomes.push(ReplyOutcome {
                 reply: likely.reply,
                 probability: likely.probability,
@@ -244,7 +246,7 @@ impl<'v> Verifier<'v, '_> {
         let Some(distribution) = self.distribution(plain)? else { return Ok(config.curve.points(plain_score)) };
         let minimax_reply = self.plain_line.reply;
         let replies = replies_to_verify(&distribution, minimax_reply, config.coverage);
-        let first = self.outcomes(plain, &replies, plain_score, self.ceiling())?;
+        let first = self.outcomes(&[plain], &replies, plain_score, self.ceiling())?;
         self.record_traps(plain, &first, plain_score, plain_score);
         let outcomes = self.beyond(plain, &distribution, minimax_reply, first, plain_score)?;
         Ok(config.expectation().score(plain_score, &outcomes))
@@ -287,14 +289,7 @@ impl<'v> Verifier<'v, '_> {
             return Ok(outcomes);
         };
         let replies = replies_to_verify(&distribution, self.probe.stored_move(&line), self.config.coverage);
-        let depth = (self.depth() as i32 - 4).max(0);
-        let mut seconds = Vec::with_capacity(replies.len());
-        for likely in &replies {
-            let deeper = [mv, first.reply, answer, likely.reply];
-            let value = self.probe.search(&deeper, depth, first.value, ceiling + 1).ok_or(Aborted)?;
-            let value = value.clamp(first.value, ceiling);
-            seconds.push(ReplyOutcome { reply: likely.reply, probability: likely.probability, value });
-        }
+        let seconds = self.outcomes(&line, &replies, first.value, ceiling)?;
         outcomes.extend(beyond_first_reply(&first, &seconds, mix));
         Ok(outcomes)
     }
@@ -366,7 +361,7 @@ impl<'v> Verifier<'v, '_> {
         if self.depth() > self.summary.depth as usize {
             return self.verify_deeper(mv, &replies, floor, target);
         }
-        let first = self.outcomes(mv, &replies, floor, self.ceiling())?;
+        let first = self.outcomes(&[mv], &replies, floor, self.ceiling())?;
         let outcomes = self.beyond(mv, &distribution, minimax_reply, first.clone(), floor)?;
         let Some(threshold) = lowest_raw_reaching(floor, highest, &outcomes, &expectation, target) else {
             return Ok(None);
@@ -436,7 +431,7 @@ impl Verifier<'_, '_> {
         }
         let above_plain = (raw - self.plain_score()).max(0);
         let counted = raw - above_plain;
-        let outcomes: Vec<ReplyOutcome> = (self.outcomes(mv, replies, raw, raw + self.config.profit_cap)?)
+        let outcomes: Vec<ReplyOutcome> = (self.outcomes(&[mv], replies, raw, raw + self.config.profit_cap)?)
             .into_iter()
             .map(|outcome| ReplyOutcome { value: outcome.value - above_plain, ..outcome })
             .collect();
