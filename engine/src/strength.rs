@@ -14,6 +14,9 @@
 //!
 //! The map is measured with the built-in network and the search of the
 //! day: each stronger network or search change needs it measured again.
+//! Setting traps (told a human) wins points the map does not count, so
+//! below 1800 a trap-setting engine searches a smaller share of the cap
+//! (`leave_traps_inside_the_rating`).
 
 use crate::tunables::Tunables;
 
@@ -81,6 +84,32 @@ impl StrengthLimit {
     }
 }
 
+/// The share of the node cap a limited engine searches with while it sets
+/// traps, at the lowest level. Told a human, the 1500 level scored about
+/// 120 Elo above untold play of the same cap against Stockfish's own
+/// limiter, which falls for the traps (its moves measured no better), and
+/// it left the calibration window; at 500 nodes, two thirds of the cap,
+/// untold play measured about that much weaker (docs/strength.md). At 2000
+/// told scored no more than untold. The share grows geometrically to the
+/// whole cap at 1800, where the weak draw among the top moves stops: no
+/// level between was measured, and a smaller cap there cost the setting
+/// moves of the classic traps more than it could give back.
+const TRAP_SETTING_NODE_SHARE_AT_MIN_ELO: f64 = 2.0 / 3.0;
+const TRAP_SETTING_FULL_CAP_ELO: i32 = 1800;
+
+/// Takes off a node cap what traps win an engine rated `own_elo` (the
+/// limit's rating) above its rating: the level stays calibrated whether
+/// or not it sets traps. No cap, or a rating at 1800 or above: no change.
+pub fn leave_traps_inside_the_rating(tunables: &mut Tunables, own_elo: i32) {
+    let below_full_cap = (TRAP_SETTING_FULL_CAP_ELO - own_elo.max(MIN_ELO as i32)).max(0);
+    if tunables.weak_nodes <= 0 || below_full_cap == 0 {
+        return;
+    }
+    let span = f64::from(TRAP_SETTING_FULL_CAP_ELO - MIN_ELO as i32);
+    let share = TRAP_SETTING_NODE_SHARE_AT_MIN_ELO.powf(f64::from(below_full_cap) / span);
+    tunables.weak_nodes = ((f64::from(tunables.weak_nodes) * share).round() as i32).max(1);
+}
+
 /// Full strength: the knobs a limit sets back at their defaults.
 pub fn lift_limit(tunables: &mut Tunables) {
     StrengthLimit::none().apply(tunables);
@@ -111,6 +140,27 @@ mod tests {
         assert_eq!(at(2250)[0], 256_000);
         assert_eq!(at(-5), at(MIN_ELO));
         assert_eq!(at(9999), at(MAX_ELO));
+    }
+
+    #[test]
+    fn setting_traps_a_limited_engine_searches_fewer_nodes_below_1800_only() {
+        let capped_at = |limit_elo: i64, own_elo: i32| {
+            let mut tunables = Tunables::default();
+            StrengthLimit::at(limit_elo).apply(&mut tunables);
+            leave_traps_inside_the_rating(&mut tunables, own_elo);
+            tunables.weak_nodes
+        };
+        assert_eq!(capped_at(1500, 1500), 500, "two thirds of 750");
+        let mid = capped_at(1650, 1650);
+        let untold_mid = StrengthLimit::at(1650).nodes;
+        assert!(mid < untold_mid && mid > untold_mid * 2 / 3, "{mid} of {untold_mid}");
+        assert_eq!(capped_at(1800, 1800), StrengthLimit::at(1800).nodes);
+        assert_eq!(capped_at(2000, 2000), 16_000);
+        assert_eq!(capped_at(2400, 2400), StrengthLimit::at(2400).nodes);
+        // No cap, no change: full strength told a human searches as before.
+        let mut full = Tunables::default();
+        leave_traps_inside_the_rating(&mut full, 1500);
+        assert_eq!(full, Tunables::default());
     }
 
     #[test]
