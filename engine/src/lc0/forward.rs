@@ -8,7 +8,7 @@
 //! all of them (`winograd.rs`), so its weights are read once per batch.
 //! Every position's arithmetic is the same whatever the batch around it.
 
-use super::matmul::{multiply, Rows, Shape};
+use super::matmul::{multiply, pack, Rows, Shape};
 use super::planes::INPUT_PLANES;
 use super::policy_map::conv_source;
 use super::weights::{Conv, Lc0Weights, PolicyHead, SqueezeExcitation};
@@ -36,7 +36,8 @@ enum Head {
         conv1: WinogradConv,
         conv2: WinogradConv,
     },
-    /// The 1x1 convolution's weights as `[input][output]`, then the dense
+    /// The 1x1 convolution's weights as `[input][output]`, packed for the
+    /// matrix product, then the dense
     /// layer, `weights[move][channel * 64 + square]`.
     Classical {
         outputs: usize,
@@ -76,7 +77,7 @@ impl Prepared {
             }
             PolicyHead::Classical { conv, weights, biases } => Head::Classical {
                 outputs: conv.outputs,
-                conv: pointwise_weights(conv),
+                conv: pack(&pointwise_weights(conv), conv.inputs, conv.outputs),
                 conv_biases: conv.biases.clone(),
                 weights: weights.clone(),
                 biases: biases.clone(),

@@ -21,77 +21,92 @@ pub struct Shape {
     pub outputs: usize,
 }
 
-/// Rows of a tile: four rows share each weight row they read.
-const TILE_ROWS: usize = 4;
-/// Outputs of a tile: 4 rows of 32 sums are sixteen 256-bit registers.
-const TILE_OUTPUTS: usize = 32;
-/// Outputs of the narrower tiles left at the end of a row (80 policy
-/// planes are two wide tiles and two of these).
-const NARROW_OUTPUTS: usize = 8;
+/// A tile is 8 rows by 16 outputs: its sums are sixteen 256-bit
+/// registers, and each weight it reads serves 8 rows, so the weights
+/// (which do not fit in the cache: they stream in once per position) are
+/// read at a pace the memory keeps up with.
+const TILE_ROWS: usize = 8;
+const TILE_OUTPUTS: usize = 16;
 
-/// `out[r] = input[r] x weights` for every row, each sum over the inputs
-/// in order.
-pub fn multiply(input: &[f32], from: Rows, weights: &[f32], shape: Shape, out: &mut [f32], to: Rows) {
-    let weights = &weights[..shape.inputs * shape.outputs];
-    let row_at = |row: usize| &input[from.first + row * from.stride..][..shape.inputs];
+/// A weight matrix `[input][output]` laid out as the product reads it:
+/// each tile's 16 columns together, `[tile][input][16]`, then the
+/// columns left over, `[input][rest]`; every tile's weights are one
+/// stream from memory.
+pub fn pack(weights: &[f32], inputs: usize, outputs: usize) -> Vec<f32> {
+    let whole = outputs / TILE_OUTPUTS * TILE_OUTPUTS;
+    let mut packed = Vec::with_capacity(inputs * outputs);
+    for first in (0..whole).step_by(TILE_OUTPUTS) {
+        for input in 0..inputs {
+            packed.extend_from_slice(&weights[input * outputs + first..][..TILE_OUTPUTS]);
+        }
+    }
+    for input in 0..inputs {
+        packed.extend_from_slice(&weights[input * outputs + whole..][..outputs - whole]);
+    }
+    packed
+}
+
+/// `out[r] = input[r] x weights` for every row (`packed` as `pack` lays
+/// out the weights), each sum over the inputs in order.
+pub fn multiply(input: &[f32], from: Rows, packed: &[f32], shape: Shape, out: &mut [f32], to: Rows) {
+    let Shape { count, inputs, outputs } = shape;
+    let whole = outputs / TILE_OUTPUTS * TILE_OUTPUTS;
+    let (tiles, rest) = packed[..inputs * outputs].split_at(inputs * whole);
+    let row_at = |row: usize| &input[from.first + row * from.stride..][..inputs];
     let mut row = 0;
-    while row + TILE_ROWS <= shape.count {
+    while row + TILE_ROWS <= count {
         let rows: [&[f32]; TILE_ROWS] = std::array::from_fn(|r| row_at(row + r));
-        each_tile(shape.outputs, |output, width| match width {
-            TILE_OUTPUTS => store(&tile::<TILE_OUTPUTS>(&rows, weights, shape.outputs, output), out, to, row, output),
-            NARROW_OUTPUTS => {
-                store(&tile::<NARROW_OUTPUTS>(&rows, weights, shape.outputs, output), out, to, row, output)
-            }
-            _ => store(&tile::<1>(&rows, weights, shape.outputs, output), out, to, row, output),
-        });
+        for (tile_index, weights) in tiles.chunks_exact(inputs * TILE_OUTPUTS).enumerate() {
+            store(&tile(&rows, weights), out, to, row, tile_index * TILE_OUTPUTS);
+        }
         row += TILE_ROWS;
     }
-    for row in row..shape.count {
-        for output in 0..shape.outputs {
-            let sum = weights
-                .chunks_exact(shape.outputs)
+    for row in row..count {
+        let values = row_at(row);
+        for (tile_index, weights) in tiles.chunks_exact(inputs * TILE_OUTPUTS).enumerate() {
+            let mut sums = [0.0f32; TILE_OUTPUTS];
+            for (weight, &value) in weights.chunks_exact(TILE_OUTPUTS).zip(values) {
+                sums.iter_mut().zip(weight).for_each(|(sum, &weight)| *sum = fused(value, weight, *sum));
+            }
+            let at = to.first + row * to.stride + tile_index * TILE_OUTPUTS;
+            out[at..at + TILE_OUTPUTS].copy_from_slice(&sums);
+        }
+    }
+    let left = outputs - whole;
+    for row in 0..count {
+        for output in 0..left {
+            let sum = rest
+                .chunks_exact(left)
                 .zip(row_at(row))
-                .fold(0.0, |sum, (weight_row, &value)| fused(value, weight_row[output], sum));
-            out[to.first + row * to.stride + output] = sum;
+                .fold(0.0, |sum, (weights, &value)| fused(value, weights[output], sum));
+            out[to.first + row * to.stride + whole + output] = sum;
         }
     }
 }
 
-/// Calls `each(first output, width)` across the outputs: wide tiles, then
-/// narrow ones, then single outputs.
-fn each_tile(outputs: usize, mut each: impl FnMut(usize, usize)) {
-    let mut output = 0;
-    for width in [TILE_OUTPUTS, NARROW_OUTPUTS, 1] {
-        while output + width <= outputs {
-            each(output, width);
-            output += width;
-        }
-    }
-}
-
-/// The sums of four rows for outputs `output..output + W`: four separate
-/// arrays of sums, so that each stays in registers.
-fn tile<const W: usize>(
-    rows: &[&[f32]; TILE_ROWS],
-    weights: &[f32],
-    outputs: usize,
-    output: usize,
-) -> [[f32; W]; TILE_ROWS] {
-    let (mut s0, mut s1, mut s2, mut s3) = ([0.0f32; W], [0.0f32; W], [0.0f32; W], [0.0f32; W]);
+/// The sums of a tile of eight rows (`weights`: the tile's `[input][16]`):
+/// eight named arrays of sums, each row's values read in step, so that
+/// the compiler keeps every sum in a register.
+fn tile(rows: &[&[f32]; TILE_ROWS], weights: &[f32]) -> [[f32; TILE_OUTPUTS]; TILE_ROWS] {
+    let [mut s0, mut s1, mut s2, mut s3, mut s4, mut s5, mut s6, mut s7] = [[0.0f32; TILE_OUTPUTS]; TILE_ROWS];
     let columns = rows[0].iter().zip(rows[1]).zip(rows[2]).zip(rows[3]);
-    for (weight_row, (((&a, &b), &c), &d)) in weights.chunks_exact(outputs).zip(columns) {
-        let weight: &[f32; W] = weight_row[output..output + W].try_into().expect("a tile of weights");
-        for j in 0..W {
+    let columns = columns.zip(rows[4].iter().zip(rows[5]).zip(rows[6]).zip(rows[7]));
+    for (weight, ((((&a, &b), &c), &d), (((&e, &f), &g), &h))) in weights.chunks_exact(TILE_OUTPUTS).zip(columns) {
+        for j in 0..TILE_OUTPUTS {
             s0[j] = fused(a, weight[j], s0[j]);
             s1[j] = fused(b, weight[j], s1[j]);
             s2[j] = fused(c, weight[j], s2[j]);
             s3[j] = fused(d, weight[j], s3[j]);
+            s4[j] = fused(e, weight[j], s4[j]);
+            s5[j] = fused(f, weight[j], s5[j]);
+            s6[j] = fused(g, weight[j], s6[j]);
+            s7[j] = fused(h, weight[j], s7[j]);
         }
     }
-    [s0, s1, s2, s3]
+    [s0, s1, s2, s3, s4, s5, s6, s7]
 }
 
-fn store<const R: usize, const W: usize>(sums: &[[f32; W]; R], out: &mut [f32], to: Rows, row: usize, output: usize) {
+fn store<const W: usize>(sums: &[[f32; W]; TILE_ROWS], out: &mut [f32], to: Rows, row: usize, output: usize) {
     for (r, sum) in sums.iter().enumerate() {
         let at = to.first + (row + r) * to.stride + output;
         out[at..at + W].copy_from_slice(sum);
@@ -115,19 +130,21 @@ mod tests {
 
     #[test]
     fn every_tile_shape_gives_the_plain_product() {
-        // 6 rows (a tile of four and two single rows), 43 outputs (a wide
-        // tile, a narrow one and three single outputs), strided rows.
-        let shape = Shape { count: 6, inputs: 5, outputs: 43 };
-        let from = Rows { first: 3, stride: 7 };
+        // 18 rows (two tiles and two single rows), 43 outputs (two tiles
+        // and eleven single outputs), strided rows.
+        let shape = Shape { count: 18, inputs: 19, outputs: 43 };
+        let (count, inputs, outputs) = (shape.count, shape.inputs, shape.outputs);
+        let from = Rows { first: 3, stride: 23 };
         let to = Rows { first: 1, stride: 50 };
-        let input: Vec<f32> = (0..3 + 7 * 6).map(|i| ((i * 37 % 11) as f32 - 5.0) * 0.25).collect();
-        let weights: Vec<f32> = (0..5 * 43).map(|i| ((i * 53 % 17) as f32 - 8.0) * 0.125).collect();
-        let mut out = vec![f32::NAN; 1 + 50 * 6];
-        multiply(&input, from, &weights, shape, &mut out, to);
-        for row in 0..6 {
-            for output in 0..43 {
-                let expected: f32 =
-                    (0..5).map(|i| input[from.first + row * from.stride + i] * weights[i * 43 + output]).sum();
+        let input: Vec<f32> = (0..3 + 23 * count).map(|i| ((i * 37 % 11) as f32 - 5.0) * 0.25).collect();
+        let weights: Vec<f32> = (0..inputs * outputs).map(|i| ((i * 53 % 17) as f32 - 8.0) * 0.125).collect();
+        let mut out = vec![f32::NAN; 1 + 50 * count];
+        multiply(&input, from, &pack(&weights, inputs, outputs), shape, &mut out, to);
+        for row in 0..count {
+            for output in 0..outputs {
+                let expected: f32 = (0..inputs)
+                    .map(|i| input[from.first + row * from.stride + i] * weights[i * outputs + output])
+                    .sum();
                 let got = out[to.first + row * to.stride + output];
                 // Quarters times eighths sum exactly, fused or not.
                 assert_eq!(got, expected, "row {row} output {output}");

@@ -10,7 +10,7 @@
 //! Activations are square-major, `[position][square][channel]`, so every
 //! transform works on whole vectors of channels.
 
-use super::matmul::{multiply, Rows, Shape};
+use super::matmul::{multiply, pack, Rows, Shape};
 use super::weights::Conv;
 
 /// Points of a window's transform (4x4).
@@ -24,7 +24,8 @@ pub const PADDED: usize = 10;
 pub struct WinogradConv {
     pub inputs: usize,
     pub outputs: usize,
-    /// `kernels[point][input][output]`: each filter's transform.
+    /// `kernels[point]`: each filter's transform, `[input][output]` packed
+    /// for the matrix product.
     kernels: Vec<f32>,
     biases: Vec<f32>,
 }
@@ -53,6 +54,7 @@ impl WinogradConv {
                 }
             }
         }
+        let kernels = kernels.chunks_exact(inputs * outputs).flat_map(|point| pack(point, inputs, outputs)).collect();
         WinogradConv { inputs, outputs, kernels, biases: conv.biases.clone() }
     }
 
