@@ -91,6 +91,9 @@ impl Prepared {
     /// (`places`: indices into lc0's 1,858 moves).
     pub fn policy_logits(&self, planes: &[f32], places: &[Vec<usize>], scratch: &mut Scratch) -> Vec<Vec<f32>> {
         let positions = places.len();
+        if positions == 0 {
+            return Vec::new();
+        }
         let Scratch { tower, hidden, out, padded, work } = scratch;
         pad_planes(planes, positions, INPUT_PLANES, padded);
         self.input.convolve(padded, positions, work, tower, true);
@@ -99,7 +102,7 @@ impl Prepared {
             block.conv1.convolve(padded, positions, work, hidden, true);
             pad(hidden, positions, block.conv2.inputs, padded);
             block.conv2.convolve(padded, positions, work, out, false);
-            add_skip(block.se.as_ref(), out, tower, positions);
+            add_skip(block.se.as_ref(), out, tower, block.conv2.outputs);
         }
         match &self.policy {
             Head::Convolution { conv1, conv2 } => {
@@ -152,9 +155,8 @@ fn pointwise_weights(conv: &Conv) -> Vec<f32> {
 }
 
 /// The end of a residual block: `tower = relu(se(out) + tower)`.
-fn add_skip(se: Option<&SqueezeExcitation>, out: &[f32], tower: &mut [f32], positions: usize) {
-    let channels = out.len() / (positions * 64);
-    for position in 0..positions {
+fn add_skip(se: Option<&SqueezeExcitation>, out: &[f32], tower: &mut [f32], channels: usize) {
+    for position in 0..out.len() / (64 * channels) {
         let range = position * 64 * channels..(position + 1) * 64 * channels;
         let (scales, shifts) = match se {
             Some(se) => squeeze_excite(se, &out[range.clone()], channels),
