@@ -12,7 +12,7 @@ use super::matmul::{multiply, pack, Rows, Shape};
 use super::planes::INPUT_PLANES;
 use super::policy_map::conv_source;
 use super::weights::{Conv, Lc0Weights, PolicyHead, SqueezeExcitation};
-use super::winograd::{pad, pad_planes, WinogradConv, Workspace};
+use super::winograd::{Padded, WinogradConv, Workspace};
 
 /// The network's layers as the pass computes them, prepared once when the
 /// network is read.
@@ -49,14 +49,15 @@ enum Head {
 }
 
 /// Buffers reused between calls: the tower's activations, a block's
-/// hidden layer and output, the padded input of a convolution and its
-/// workspace.
+/// hidden layer and output, the padded inputs of the convolutions (the
+/// input planes', the tower's) and their workspace.
 #[derive(Default)]
 pub struct Scratch {
     tower: Vec<f32>,
     hidden: Vec<f32>,
     out: Vec<f32>,
-    padded: Vec<f32>,
+    padded_planes: Padded,
+    padded: Padded,
     work: Workspace,
 }
 
@@ -94,22 +95,22 @@ impl Prepared {
         if positions == 0 {
             return Vec::new();
         }
-        let Scratch { tower, hidden, out, padded, work } = scratch;
-        pad_planes(planes, positions, INPUT_PLANES, padded);
-        self.input.convolve(padded, positions, work, tower, true);
+        let Scratch { tower, hidden, out, padded_planes, padded, work } = scratch;
+        padded_planes.fill_from_planes(planes, positions, INPUT_PLANES);
+        self.input.convolve(padded_planes.values(), positions, work, tower, true);
         for block in &self.tower {
-            pad(tower, positions, block.conv1.inputs, padded);
-            block.conv1.convolve(padded, positions, work, hidden, true);
-            pad(hidden, positions, block.conv2.inputs, padded);
-            block.conv2.convolve(padded, positions, work, out, false);
+            padded.fill(tower, positions, block.conv1.inputs);
+            block.conv1.convolve(padded.values(), positions, work, hidden, true);
+            padded.fill(hidden, positions, block.conv2.inputs);
+            block.conv2.convolve(padded.values(), positions, work, out, false);
             add_skip(block.se.as_ref(), out, tower, block.conv2.outputs);
         }
         match &self.policy {
             Head::Convolution { conv1, conv2 } => {
-                pad(tower, positions, conv1.inputs, padded);
-                conv1.convolve(padded, positions, work, hidden, true);
-                pad(hidden, positions, conv2.inputs, padded);
-                conv2.convolve(padded, positions, work, out, false);
+                padded.fill(tower, positions, conv1.inputs);
+                conv1.convolve(padded.values(), positions, work, hidden, true);
+                padded.fill(hidden, positions, conv2.inputs);
+                conv2.convolve(padded.values(), positions, work, out, false);
                 let planes = conv2.outputs;
                 let logit = |position: usize, place: usize| {
                     let source = conv_source(place);

@@ -166,29 +166,49 @@ fn transform_filter(filter: &[f32]) -> [f32; POINTS] {
     transformed
 }
 
-/// `padded[position][10][10][channel]` from square-major activations,
-/// with the border zero.
-pub fn pad(activations: &[f32], positions: usize, channels: usize, padded: &mut Vec<f32>) {
-    padded.clear();
-    padded.resize(positions * PADDED * PADDED * channels, 0.0);
-    for position in 0..positions {
-        for rank in 0..8 {
-            let from = &activations[(position * 64 + rank * 8) * channels..][..8 * channels];
-            let at = ((position * PADDED + rank + 1) * PADDED + 1) * channels;
-            padded[at..at + 8 * channels].copy_from_slice(from);
-        }
-    }
+/// A convolution's input, `[position][10][10][channel]`: the board with a
+/// border of zeros. The border is written once, when the shape changes.
+#[derive(Default)]
+pub struct Padded {
+    values: Vec<f32>,
+    channels: usize,
 }
 
-/// `pad` for plane-major inputs (`[position][plane][square]`).
-pub fn pad_planes(planes: &[f32], positions: usize, channels: usize, padded: &mut Vec<f32>) {
-    padded.clear();
-    padded.resize(positions * PADDED * PADDED * channels, 0.0);
-    for position in 0..positions {
-        for (plane, values) in planes[position * channels * 64..][..channels * 64].chunks_exact(64).enumerate() {
-            for (square, &value) in values.iter().enumerate() {
-                let at = (position * PADDED + square / 8 + 1) * PADDED + square % 8 + 1;
-                padded[at * channels + plane] = value;
+impl Padded {
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    fn reshape(&mut self, positions: usize, channels: usize) {
+        let size = positions * PADDED * PADDED * channels;
+        if self.values.len() != size || self.channels != channels {
+            self.values.clear();
+            self.values.resize(size, 0.0);
+            self.channels = channels;
+        }
+    }
+
+    /// From square-major activations (`[position][square][channel]`).
+    pub fn fill(&mut self, activations: &[f32], positions: usize, channels: usize) {
+        self.reshape(positions, channels);
+        for position in 0..positions {
+            for rank in 0..8 {
+                let from = &activations[(position * 64 + rank * 8) * channels..][..8 * channels];
+                let at = ((position * PADDED + rank + 1) * PADDED + 1) * channels;
+                self.values[at..at + 8 * channels].copy_from_slice(from);
+            }
+        }
+    }
+
+    /// From plane-major inputs (`[position][plane][square]`).
+    pub fn fill_from_planes(&mut self, planes: &[f32], positions: usize, channels: usize) {
+        self.reshape(positions, channels);
+        for position in 0..positions {
+            for (plane, values) in planes[position * channels * 64..][..channels * 64].chunks_exact(64).enumerate() {
+                for (square, &value) in values.iter().enumerate() {
+                    let at = (position * PADDED + square / 8 + 1) * PADDED + square % 8 + 1;
+                    self.values[at * channels + plane] = value;
+                }
             }
         }
     }
@@ -233,18 +253,19 @@ mod tests {
             biases: (0..outputs).map(|i| value(i + 5, 0.5)).collect(),
         };
         let input: Vec<f32> = (0..64 * inputs).map(|i| value(i + 17, 1.0)).collect();
-        let mut padded = Vec::new();
-        pad(&input, 1, inputs, &mut padded);
+        let mut padded = Padded::default();
+        padded.fill(&input, 1, inputs);
+        let padded = padded.values();
         let (mut out, mut work) = (Vec::new(), Workspace::default());
         let winograd = WinogradConv::new(&conv);
-        winograd.convolve(&padded, 1, &mut work, &mut out, false);
+        winograd.convolve(padded, 1, &mut work, &mut out, false);
         let expected = direct(&conv, &input);
         let largest = expected.iter().fold(0.0f64, |m, v| m.max(v.abs()));
         assert!(largest > 1.0, "the outputs are not trivially small ({largest})");
         for (at, (&got, &want)) in out.iter().zip(&expected).enumerate() {
             assert!((f64::from(got) - want).abs() < 1e-5, "square {} output {}: {got} vs {want}", at / 13, at % 13);
         }
-        winograd.convolve(&padded, 1, &mut work, &mut out, true);
+        winograd.convolve(padded, 1, &mut work, &mut out, true);
         for (&got, &want) in out.iter().zip(&expected) {
             assert!((f64::from(got) - want.max(0.0)).abs() < 1e-5);
         }
@@ -260,9 +281,12 @@ mod tests {
                 activations[(position * 64 + square) * channels + plane]
             })
             .collect();
-        let (mut from_activations, mut from_planes) = (Vec::new(), Vec::new());
-        pad(&activations, positions, channels, &mut from_activations);
-        pad_planes(&planes, positions, channels, &mut from_planes);
+        let (mut from_activations, mut from_planes) = (Padded::default(), Padded::default());
+        from_activations.fill(&activations, positions, channels);
+        // Written over a buffer that held another shape: its border is zero again.
+        from_planes.fill(&vec![1.0; 64 * 5], 1, 5);
+        from_planes.fill_from_planes(&planes, positions, channels);
+        let (from_activations, from_planes) = (from_activations.values(), from_planes.values());
         assert_eq!(from_activations, from_planes);
         assert_eq!(from_activations[((PADDED + 1) * channels)..][..channels], activations[..channels]);
         assert_eq!(from_activations[..PADDED * channels], vec![0.0; PADDED * channels][..]);
