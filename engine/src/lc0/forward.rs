@@ -8,9 +8,9 @@
 //! all of them (`winograd.rs`), so its weights are read once per batch.
 //! Every position's arithmetic is the same whatever the batch around it.
 
-use super::matmul::{multiply, pack, Rows, Shape};
+use super::matmul::{dot, multiply, pack, Rows, Shape};
+use super::move_planes::MovePlanes;
 use super::planes::INPUT_PLANES;
-use super::policy_map::conv_source;
 use super::weights::{Conv, Lc0Weights, PolicyHead, SqueezeExcitation};
 use super::winograd::{Padded, WinogradConv, Workspace};
 
@@ -32,20 +32,12 @@ struct Block {
 
 #[derive(Clone, Debug, PartialEq)]
 enum Head {
-    Convolution {
-        conv1: WinogradConv,
-        conv2: WinogradConv,
-    },
+    /// A 3x3 convolution, then the move planes' convolution where a listed
+    /// move reads it.
+    Convolution { conv1: WinogradConv, conv2: MovePlanes },
     /// The 1x1 convolution's weights as `[input][output]`, packed for the
-    /// matrix product, then the dense
-    /// layer, `weights[move][channel * 64 + square]`.
-    Classical {
-        outputs: usize,
-        conv: Vec<f32>,
-        conv_biases: Vec<f32>,
-        weights: Vec<f32>,
-        biases: Vec<f32>,
-    },
+    /// matrix product, then the dense layer, `weights[move][channel * 64 + square]`.
+    Classical { outputs: usize, conv: Vec<f32>, conv_biases: Vec<f32>, weights: Vec<f32>, biases: Vec<f32> },
 }
 
 /// Buffers reused between calls: the tower's activations, a block's
@@ -74,7 +66,7 @@ impl Prepared {
             .collect();
         let policy = match &weights.policy {
             PolicyHead::Convolution { conv1, conv2 } => {
-                Head::Convolution { conv1: WinogradConv::new(conv1), conv2: WinogradConv::new(conv2) }
+                Head::Convolution { conv1: WinogradConv::new(conv1), conv2: MovePlanes::new(conv2) }
             }
             PolicyHead::Classical { conv, weights, biases } => Head::Classical {
                 outputs: conv.outputs,
@@ -109,13 +101,8 @@ impl Prepared {
             Head::Convolution { conv1, conv2 } => {
                 padded.fill(tower, positions, conv1.inputs);
                 conv1.convolve(padded.values(), positions, work, hidden, true);
-                padded.fill(hidden, positions, conv2.inputs);
-                conv2.convolve(padded.values(), positions, work, out, false);
-                let planes = conv2.outputs;
-                let logit = |position: usize, place: usize| {
-                    let source = conv_source(place);
-                    out[(position * 64 + source % 64) * planes + source / 64]
-                };
+                padded.fill(hidden, positions, conv1.outputs);
+                let logit = |position: usize, place: usize| conv2.logit(padded.values(), position, place);
                 places.iter().enumerate().map(|(p, listed)| listed.iter().map(|&m| logit(p, m)).collect()).collect()
             }
             Head::Classical { outputs, conv, conv_biases, weights, biases } => {
@@ -187,8 +174,4 @@ fn squeeze_excite(se: &SqueezeExcitation, x: &[f32], channels: usize) -> (Vec<f3
     let scales = (0..channels).map(|c| crate::probability::logistic(f64::from(affine(c))) as f32).collect();
     let shifts = (0..channels).map(|c| affine(channels + c)).collect();
     (scales, shifts)
-}
-
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }

@@ -113,6 +113,20 @@ fn store<const W: usize>(sums: &[[f32; W]; TILE_ROWS], out: &mut [f32], to: Rows
     }
 }
 
+/// The sum of `a[i] * b[i]`, sixteen lanes at a time (so that it is
+/// vector arithmetic), the lanes added last.
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 16];
+    let (a_chunks, b_chunks) = (a.chunks_exact(16), b.chunks_exact(16));
+    let rest: f32 = a_chunks.remainder().iter().zip(b_chunks.remainder()).map(|(x, y)| x * y).sum();
+    for (x, y) in a_chunks.zip(b_chunks) {
+        for lane in 0..16 {
+            lanes[lane] = fused(x[lane], y[lane], lanes[lane]);
+        }
+    }
+    lanes.iter().sum::<f32>() + rest
+}
+
 /// `a * b + c`, in one rounding where the processor has a fused
 /// multiply-add (without one, `mul_add` would be a slow library call).
 #[inline(always)]
@@ -127,6 +141,15 @@ pub fn fused(a: f32, b: f32, c: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dot_product_sums_its_lanes_and_the_rest() {
+        let a: Vec<f32> = (0..37).map(|i| i as f32 * 0.5).collect();
+        let b: Vec<f32> = (0..37).map(|i| (i % 5) as f32 - 2.0).collect();
+        let expected: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        assert_eq!(dot(&a, &b), expected);
+        assert_eq!(dot(&a[..3], &b[..3]), 0.0 * -2.0 + 0.5 * -1.0 + 1.0 * 0.0);
+    }
 
     #[test]
     fn every_tile_shape_gives_the_plain_product() {

@@ -10,6 +10,7 @@
 
 mod forward;
 mod matmul;
+mod move_planes;
 pub mod network_file;
 pub mod planes;
 pub mod policy_map;
