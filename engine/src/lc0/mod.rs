@@ -97,7 +97,10 @@ impl Lc0Network {
     pub fn policies_with(&self, histories: &[&[Board]], scratch: &mut Scratch) -> Vec<Vec<MoveProbability>> {
         let listed: Vec<(Vec<Move>, Vec<usize>)> = histories.iter().map(|history| legal_places(history)).collect();
         let scored: Vec<usize> = (0..histories.len()).filter(|&at| !listed[at].0.is_empty()).collect();
-        let planes: Vec<f32> = scored.iter().flat_map(|&at| planes::input_planes(histories[at])).collect();
+        let mut planes = Vec::with_capacity(scored.len() * planes::INPUT_PLANES * 64);
+        for &at in &scored {
+            planes.extend_from_slice(&planes::input_planes(histories[at]));
+        }
         let places: Vec<Vec<usize>> = scored.iter().map(|&at| listed[at].1.clone()).collect();
         let mut logits = self.prepared.policy_logits(&planes, &places, scratch).into_iter();
         let mut policies = Vec::with_capacity(histories.len());
