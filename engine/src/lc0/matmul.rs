@@ -148,7 +148,8 @@ mod tests {
         let b: Vec<f32> = (0..37).map(|i| (i % 5) as f32 - 2.0).collect();
         let expected: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
         assert_eq!(dot(&a, &b), expected);
-        assert_eq!(dot(&a[..3], &b[..3]), 0.0 * -2.0 + 0.5 * -1.0 + 1.0 * 0.0);
+        // The first three products: 0 x -2, 0.5 x -1, 1 x 0.
+        assert_eq!(dot(&a[..3], &b[..3]), -0.5);
     }
 
     #[test]
