@@ -24,12 +24,14 @@ pub struct Shape {
 /// A tile is 8 rows by 16 outputs: its sums are sixteen 256-bit
 /// registers, and each weight it reads serves 8 rows, so the weights
 /// (which do not fit in the cache: they stream in once per position) are
-/// read at a pace the memory keeps up with.
+/// read at a pace the memory keeps up with. A processor without AVX-512
+/// has 16 vector registers, not 32: there a tile is 8 rows by 8 outputs,
+/// whose sums, a row of weights and a broadcast value fit in them.
 const TILE_ROWS: usize = 8;
-const TILE_OUTPUTS: usize = 16;
+const TILE_OUTPUTS: usize = if cfg!(target_feature = "avx512f") { 16 } else { 8 };
 
 /// A weight matrix `[input][output]` laid out as the product reads it:
-/// each tile's 16 columns together, `[tile][input][16]`, then the
+/// each tile's columns together, `[tile][input][TILE_OUTPUTS]`, then the
 /// columns left over, `[input][rest]`; every tile's weights are one
 /// stream from memory.
 pub fn pack(weights: &[f32], inputs: usize, outputs: usize) -> Vec<f32> {
@@ -84,7 +86,7 @@ pub fn multiply(input: &[f32], from: Rows, packed: &[f32], shape: Shape, out: &m
     }
 }
 
-/// The sums of a tile of eight rows (`weights`: the tile's `[input][16]`):
+/// The sums of a tile of eight rows (`weights`: the tile's `[input][TILE_OUTPUTS]`):
 /// eight named arrays of sums, each row's values read in step, so that
 /// the compiler keeps every sum in a register.
 fn tile(rows: &[&[f32]; TILE_ROWS], weights: &[f32]) -> [[f32; TILE_OUTPUTS]; TILE_ROWS] {
