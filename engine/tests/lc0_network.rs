@@ -311,6 +311,12 @@ fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
     let fields: Vec<&str> = last.split_whitespace().collect();
     assert_eq!((fields[0], fields[1], fields[2], fields[4]), ("positions", "2", "time_ms", "pps"), "{last}");
     assert!(text.lines().nth(1).is_some_and(|line| line.starts_with("3k4/8/8/8/8/8/8/3K4 w - - 2 2 | ")), "{text}");
+    let together = trappy(&["--epd", epd.to_str().expect("utf-8"), "--batch", "2"]);
+    let together = String::from_utf8_lossy(&together.stdout).into_owned();
+    let policies =
+        |text: &str| text.lines().filter(|line| line.contains(" | ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(policies(&together), policies(&text), "passed together, as one at a time");
+    assert_eq!(policies(&text).len(), 2);
     std::fs::write(&epd, "this is no position\n").expect("write batch");
     let broken = trappy(&["--epd", epd.to_str().expect("utf-8")]);
     assert_eq!(broken.status.code(), Some(2));
