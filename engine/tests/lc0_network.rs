@@ -7,7 +7,7 @@ use engine::lc0::planes::input_planes;
 use engine::lc0::policy_map::{policy_index, POLICY_MOVES};
 use engine::lc0::proto::Writer;
 use engine::lc0::writer::{gzipped, net_bytes, BatchNorm, ConvSpec, NetSpec, PolicySpec, ResidualSpec, SeSpec};
-use engine::lc0::Lc0Network;
+use engine::lc0::{Lc0Network, Scratch};
 use movegen::{Board, Color};
 
 /// A deterministic stream of small values in [-0.5, 0.5).
@@ -311,6 +311,12 @@ fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
     let fields: Vec<&str> = last.split_whitespace().collect();
     assert_eq!((fields[0], fields[1], fields[2], fields[4]), ("positions", "2", "time_ms", "pps"), "{last}");
     assert!(text.lines().nth(1).is_some_and(|line| line.starts_with("3k4/8/8/8/8/8/8/3K4 w - - 2 2 | ")), "{text}");
+    let together = trappy(&["--epd", epd.to_str().expect("utf-8"), "--batch", "2"]);
+    let together = String::from_utf8_lossy(&together.stdout).into_owned();
+    let policies =
+        |text: &str| text.lines().filter(|line| line.contains(" | ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(policies(&together), policies(&text), "passed together, as one at a time");
+    assert_eq!(policies(&text).len(), 2);
     std::fs::write(&epd, "this is no position\n").expect("write batch");
     let broken = trappy(&["--epd", epd.to_str().expect("utf-8")]);
     assert_eq!(broken.status.code(), Some(2));
@@ -340,4 +346,54 @@ fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
     let message = String::from_utf8_lossy(&junk.stderr).into_owned();
     assert!(message.contains("junk.pb.gz") && message.contains("gzip"), "{message}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Positions passed together give each position's own policy: the batch
+/// is only a way of reading the weights once. A mated position and an
+/// empty history in the batch get no moves, as they do alone.
+#[test]
+fn a_batch_of_positions_gives_each_its_single_policy() {
+    let mut values = Values(1129);
+    let filters = 16;
+    let block = |values: &mut Values| ResidualSpec {
+        conv1: values.conv(filters, filters, 3, true),
+        conv2: values.conv(filters, filters, 3, true),
+        se: Some(SeSpec {
+            w1: values.take(4 * filters),
+            b1: values.take(4),
+            w2: values.take(2 * filters * 4),
+            b2: values.take(2 * filters),
+        }),
+    };
+    let spec = NetSpec {
+        input: values.conv(112, filters, 3, true),
+        tower: vec![block(&mut values), block(&mut values)],
+        policy: PolicySpec::Convolution {
+            conv1: values.conv(filters, filters, 3, true),
+            conv2: values.conv(filters, 80, 3, false),
+        },
+    };
+    let network = Lc0Network::from_bytes(&net_bytes(&spec)).expect("valid, uncompressed");
+    let games = [
+        history(&["e2e4", "c7c5", "g1f3", "d7d6", "d2d4"]),
+        history(&["f2f3", "e7e5", "g2g4", "d8h4"]),
+        Vec::new(),
+        history(&[]),
+        history(&["d2d4", "g8f6", "c2c4", "e7e6", "b1c3", "f8b4", "e1d2"]),
+    ];
+    let histories: Vec<&[Board]> = games.iter().map(Vec::as_slice).collect();
+    let mut scratch = Scratch::default();
+    let together = network.policies_with(&histories, &mut scratch);
+    assert_eq!(together.len(), games.len());
+    for (game, policy) in games.iter().zip(&together) {
+        let alone = network.policy(game);
+        assert_eq!(policy, &alone, "{:?}", game.last().map(Board::to_fen));
+    }
+    assert!(together[1].is_empty() && together[2].is_empty(), "mate and no position have no moves");
+    for scored in [0, 3, 4] {
+        let board = games[scored].last().expect("a position");
+        assert_eq!(together[scored].len(), board.legal_moves().len(), "every legal move in {}", board.to_fen());
+    }
+    let spread = together[0][0].probability - together[0][together[0].len() - 1].probability;
+    assert!(spread > 0.01, "a flat policy would prove little ({spread})");
 }

@@ -1,7 +1,8 @@
 //! `trappy policy`: what a human-move network (lc0's format, Maia among
 //! them) would play, as the probability of every legal move, best first.
 //! One position (`--fen`, `--moves`), or a batch (`--epd`) that ends with
-//! its throughput: `positions <N> time_ms <T> pps <P>`.
+//! its throughput: `positions <N> time_ms <T> pps <P>`, one forward pass
+//! a position unless `--batch` says how many to pass together.
 
 use crate::cli::output::emit;
 use crate::lc0::{Lc0Network, MoveProbability, Scratch};
@@ -29,6 +30,11 @@ pub struct PolicyArgs {
     /// Print JSON: one object, or with --epd one object a line
     #[arg(long)]
     pub json: bool,
+    /// With --epd, positions a forward pass evaluates together (the
+    /// network's weights are read once for all of them); the same
+    /// probabilities as one at a time
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub batch: u32,
 }
 
 pub fn run_policy(args: &PolicyArgs) -> Result<(), String> {
@@ -41,18 +47,24 @@ pub fn run_policy(args: &PolicyArgs) -> Result<(), String> {
         return Ok(());
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut scratch = Scratch::default();
-    let (mut positions, mut spent) = (0u64, Duration::ZERO);
+    let mut histories = Vec::new();
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let history = epd_history(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+        histories.push(epd_history(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?);
+    }
+    let mut scratch = Scratch::default();
+    let (mut positions, mut spent) = (0u64, Duration::ZERO);
+    for batch in histories.chunks(args.batch as usize) {
+        let games: Vec<&[Board]> = batch.iter().map(Vec::as_slice).collect();
         let started = Instant::now();
-        let policy = network.policy_with(&history, &mut scratch);
+        let policies = network.policies_with(&games, &mut scratch);
         spent += started.elapsed();
-        positions += 1;
-        emit(&if args.json { json_line(&history, &policy) } else { text_line(&history, &policy) });
+        positions += batch.len() as u64;
+        for (history, policy) in batch.iter().zip(&policies) {
+            emit(&if args.json { json_line(history, policy) } else { text_line(history, policy) });
+        }
     }
     let millis = spent.as_secs_f64() * 1000.0;
     let pps = positions as f64 / spent.as_secs_f64().max(1e-9);

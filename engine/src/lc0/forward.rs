@@ -1,173 +1,177 @@
 //! The forward pass, read as the network's diagram: the input convolution,
 //! the residual tower (two convolutions, squeeze-excitation, the skip
-//! connection), then the policy head. Activations are channel-major,
-//! `[channel][square]` with 64 squares a channel. Only the policy is
-//! computed: the value head is not needed to predict a move.
+//! connection), then the policy head. Only the policy is computed: the
+//! value head is not needed to predict a move.
 //!
-//! A 3x3 convolution gathers, for every input channel and kernel tap, the
-//! plane shifted by that tap (zeros off the board), then adds each output
-//! channel's weighted sum of those planes: 64 squares side by side, which
-//! the compiler turns into vector instructions.
+//! Positions go through together, a batch at a time: activations are
+//! `[position][square][channel]`, and each convolution is one pass over
+//! all of them (`winograd.rs`), so its weights are read once per batch.
+//! Every position's arithmetic is the same whatever the batch around it.
 
-use super::policy_map::conv_source;
-use super::weights::{Conv, Lc0Weights, PolicyHead, Residual, SqueezeExcitation};
+use super::matmul::{dot, multiply, pack, Rows, Shape};
+use super::move_planes::MovePlanes;
+use super::planes::INPUT_PLANES;
+use super::weights::{Conv, Lc0Weights, PolicyHead, SqueezeExcitation};
+use super::winograd::{Padded, WinogradConv, Workspace};
 
-/// Buffers reused between positions: the tower's activations, a block's
-/// hidden layer (then the policy head's), a block's output (then the
-/// policy's planes), and the input windows a convolution gathers.
+/// The network's layers as the pass computes them, prepared once when the
+/// network is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prepared {
+    input: WinogradConv,
+    tower: Vec<Block>,
+    policy: Head,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Block {
+    conv1: WinogradConv,
+    conv2: WinogradConv,
+    se: Option<SqueezeExcitation>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Head {
+    /// A 3x3 convolution, then the move planes' convolution where a listed
+    /// move reads it.
+    Convolution { conv1: WinogradConv, conv2: MovePlanes },
+    /// The 1x1 convolution's weights as `[input][output]`, packed for the
+    /// matrix product, then the dense layer, `weights[move][channel * 64 + square]`.
+    Classical { outputs: usize, conv: Vec<f32>, conv_biases: Vec<f32>, weights: Vec<f32>, biases: Vec<f32> },
+}
+
+/// Buffers reused between calls: the tower's activations, a block's
+/// hidden layer and output, the padded inputs of the convolutions (the
+/// input planes', the tower's) and their workspace.
 #[derive(Default)]
 pub struct Scratch {
     tower: Vec<f32>,
     hidden: Vec<f32>,
     out: Vec<f32>,
-    gathered: Vec<f32>,
+    padded_planes: Padded,
+    padded: Padded,
+    work: Workspace,
 }
 
-/// The policy's logits for the listed moves `places` (indices into lc0's
-/// 1,858 moves), for input planes `planes`.
-pub fn policy_logits(weights: &Lc0Weights, planes: &[f32], places: &[usize], scratch: &mut Scratch) -> Vec<f32> {
-    let Scratch { tower, hidden, out, gathered } = scratch;
-    convolve(&weights.input, planes, tower, gathered);
-    relu(tower);
-    for block in &weights.tower {
-        residual(block, tower, hidden, out, gathered);
+impl Prepared {
+    pub fn new(weights: &Lc0Weights) -> Prepared {
+        let tower = weights
+            .tower
+            .iter()
+            .map(|block| Block {
+                conv1: WinogradConv::new(&block.conv1),
+                conv2: WinogradConv::new(&block.conv2),
+                se: block.se.clone(),
+            })
+            .collect();
+        let policy = match &weights.policy {
+            PolicyHead::Convolution { conv1, conv2 } => {
+                Head::Convolution { conv1: WinogradConv::new(conv1), conv2: MovePlanes::new(conv2) }
+            }
+            PolicyHead::Classical { conv, weights, biases } => Head::Classical {
+                outputs: conv.outputs,
+                conv: pack(&pointwise_weights(conv), conv.inputs, conv.outputs),
+                conv_biases: conv.biases.clone(),
+                weights: weights.clone(),
+                biases: biases.clone(),
+            },
+        };
+        Prepared { input: WinogradConv::new(&weights.input), tower, policy }
     }
-    match &weights.policy {
-        PolicyHead::Convolution { conv1, conv2 } => {
-            convolve(conv1, tower, hidden, gathered);
-            relu(hidden);
-            convolve(conv2, hidden, out, gathered);
-            places.iter().map(|&place| out[conv_source(place)]).collect()
+
+    /// For each position of the batch (`planes`: its input planes, one
+    /// position after another), the policy's logits for its listed moves
+    /// (`places`: indices into lc0's 1,858 moves).
+    pub fn policy_logits(&self, planes: &[f32], places: &[Vec<usize>], scratch: &mut Scratch) -> Vec<Vec<f32>> {
+        let positions = places.len();
+        if positions == 0 {
+            return Vec::new();
         }
-        PolicyHead::Classical { conv, weights, biases } => {
-            convolve(conv, tower, hidden, gathered);
-            relu(hidden);
-            let inputs = conv.outputs * 64;
-            places
-                .iter()
-                .map(|&place| {
-                    let row = &weights[place * inputs..(place + 1) * inputs];
-                    biases[place] + dot(row, hidden)
-                })
-                .collect()
+        let Scratch { tower, hidden, out, padded_planes, padded, work } = scratch;
+        padded_planes.fill_from_planes(planes, positions, INPUT_PLANES);
+        self.input.convolve(padded_planes.values(), positions, work, tower, true);
+        for block in &self.tower {
+            padded.fill(tower, positions, block.conv1.inputs);
+            block.conv1.convolve(padded.values(), positions, work, hidden, true);
+            padded.fill(hidden, positions, block.conv2.inputs);
+            block.conv2.convolve(padded.values(), positions, work, out, false);
+            add_skip(block.se.as_ref(), out, tower, block.conv2.outputs);
+        }
+        match &self.policy {
+            Head::Convolution { conv1, conv2 } => {
+                padded.fill(tower, positions, conv1.inputs);
+                conv1.convolve(padded.values(), positions, work, hidden, true);
+                padded.fill(hidden, positions, conv1.outputs);
+                let logit = |position: usize, place: usize| conv2.logit(padded.values(), position, place);
+                places.iter().enumerate().map(|(p, listed)| listed.iter().map(|&m| logit(p, m)).collect()).collect()
+            }
+            Head::Classical { outputs, conv, conv_biases, weights, biases } => {
+                let inputs = conv.len() / outputs;
+                let shape = Shape { count: positions * 64, inputs, outputs: *outputs };
+                hidden.resize(positions * 64 * outputs, 0.0);
+                let rows = |stride| Rows { first: 0, stride };
+                multiply(tower, rows(inputs), conv, shape, hidden, rows(*outputs));
+                let mut head = vec![0.0f32; outputs * 64];
+                let mut logits = Vec::with_capacity(positions);
+                for (position, listed) in places.iter().enumerate() {
+                    // The dense layer reads the head plane by plane.
+                    for (square, values) in
+                        hidden[position * 64 * outputs..][..64 * outputs].chunks(*outputs).enumerate()
+                    {
+                        for (channel, &value) in values.iter().enumerate() {
+                            head[channel * 64 + square] = (value + conv_biases[channel]).max(0.0);
+                        }
+                    }
+                    let size = head.len();
+                    logits.push(listed.iter().map(|&m| biases[m] + dot(&weights[m * size..][..size], &head)).collect());
+                }
+                logits
+            }
         }
     }
 }
 
-/// One residual block: `x` becomes `relu(se(conv2(relu(conv1(x)))) + x)`.
-fn residual(block: &Residual, x: &mut Vec<f32>, hidden: &mut Vec<f32>, out: &mut Vec<f32>, gathered: &mut Vec<f32>) {
-    convolve(&block.conv1, x, hidden, gathered);
-    relu(hidden);
-    convolve(&block.conv2, hidden, out, gathered);
-    if let Some(se) = &block.se {
-        squeeze_excite(se, out);
+/// A 1x1 convolution's weights as `[input][output]`.
+fn pointwise_weights(conv: &Conv) -> Vec<f32> {
+    let mut weights = vec![0.0; conv.inputs * conv.outputs];
+    for output in 0..conv.outputs {
+        for input in 0..conv.inputs {
+            weights[input * conv.outputs + output] = conv.weights[output * conv.inputs + input];
+        }
     }
-    for (value, skip) in out.iter_mut().zip(x.iter()) {
-        *value = (*value + skip).max(0.0);
-    }
-    std::mem::swap(x, out);
+    weights
 }
 
-/// Scales each channel by a sigmoid and shifts it, both computed from the
-/// means of all channels.
-fn squeeze_excite(se: &SqueezeExcitation, x: &mut [f32]) {
-    let channels = x.len() / 64;
-    let means: Vec<f32> = x.chunks_exact(64).map(|plane| plane.iter().sum::<f32>() / 64.0).collect();
+/// The end of a residual block: `tower = relu(se(out) + tower)`.
+fn add_skip(se: Option<&SqueezeExcitation>, out: &[f32], tower: &mut [f32], channels: usize) {
+    for position in 0..out.len() / (64 * channels) {
+        let range = position * 64 * channels..(position + 1) * 64 * channels;
+        let (scales, shifts) = match se {
+            Some(se) => squeeze_excite(se, &out[range.clone()], channels),
+            None => (vec![1.0; channels], vec![0.0; channels]),
+        };
+        for (square_out, square_tower) in
+            out[range.clone()].chunks_exact(channels).zip(tower[range].chunks_exact_mut(channels))
+        {
+            for (c, (value, skip)) in square_out.iter().zip(square_tower.iter_mut()).enumerate() {
+                *skip = (value * scales[c] + shifts[c] + *skip).max(0.0);
+            }
+        }
+    }
+}
+
+/// Each channel's scale (a sigmoid) and shift, both computed from the
+/// means of all channels of one position (`[square][channel]`).
+fn squeeze_excite(se: &SqueezeExcitation, x: &[f32], channels: usize) -> (Vec<f32>, Vec<f32>) {
+    let mut means = vec![0.0f32; channels];
+    for square in x.chunks_exact(channels) {
+        means.iter_mut().zip(square).for_each(|(mean, value)| *mean += value);
+    }
+    means.iter_mut().for_each(|mean| *mean /= 64.0);
     let hidden: Vec<f32> =
         (0..se.hidden).map(|h| (se.b1[h] + dot(&se.w1[h * channels..(h + 1) * channels], &means)).max(0.0)).collect();
     let affine = |row: usize| se.b2[row] + dot(&se.w2[row * se.hidden..(row + 1) * se.hidden], &hidden);
-    for (channel, plane) in x.chunks_exact_mut(64).enumerate() {
-        let scale = crate::probability::logistic(f64::from(affine(channel))) as f32;
-        let shift = affine(channels + channel);
-        plane.iter_mut().for_each(|value| *value = *value * scale + shift);
-    }
-}
-
-/// `out = conv(input)`, biases included, no activation.
-fn convolve(conv: &Conv, input: &[f32], out: &mut Vec<f32>, gathered: &mut Vec<f32>) {
-    let rows = conv.inputs * conv.kernel * conv.kernel;
-    if conv.kernel == 1 {
-        gathered.clear();
-        gathered.extend_from_slice(&input[..rows * 64]);
-    } else {
-        gather_3x3(input, conv.inputs, gathered);
-    }
-    out.clear();
-    out.resize(conv.outputs * 64, 0.0);
-    let mut first = 0;
-    while first + BLOCK_CHANNELS <= conv.outputs {
-        multiply_block::<BLOCK_CHANNELS>(conv, rows, first, gathered, out);
-        first += BLOCK_CHANNELS;
-    }
-    for output in first..conv.outputs {
-        multiply_block::<1>(conv, rows, output, gathered, out);
-    }
-}
-
-/// Output channels computed together: each gathered row is loaded once
-/// for all of them, and their sums stay in registers.
-const BLOCK_CHANNELS: usize = 4;
-/// Squares a block sums at a time: four channels of 16 squares are eight
-/// 256-bit registers.
-const BLOCK_SQUARES: usize = 16;
-
-/// Output channels `first..first + N`: bias plus the weighted sum of every
-/// gathered row, row by row in order.
-fn multiply_block<const N: usize>(conv: &Conv, rows: usize, first: usize, gathered: &[f32], out: &mut [f32]) {
-    let weights: [&[f32]; N] = std::array::from_fn(|c| &conv.weights[(first + c) * rows..(first + c + 1) * rows]);
-    for part in 0..64 / BLOCK_SQUARES {
-        let mut sums = [[0.0f32; BLOCK_SQUARES]; N];
-        for (c, sum) in sums.iter_mut().enumerate() {
-            sum.fill(conv.biases[first + c]);
-        }
-        for (row, source) in gathered.chunks_exact(64).enumerate().take(rows) {
-            let source: &[f32; BLOCK_SQUARES] =
-                source[part * BLOCK_SQUARES..(part + 1) * BLOCK_SQUARES].try_into().expect("a block of squares");
-            let row_weights: [f32; N] = std::array::from_fn(|c| weights[c][row]);
-            for c in 0..N {
-                for square in 0..BLOCK_SQUARES {
-                    sums[c][square] += row_weights[c] * source[square];
-                }
-            }
-        }
-        for (c, sum) in sums.iter().enumerate() {
-            let at = (first + c) * 64 + part * BLOCK_SQUARES;
-            out[at..at + BLOCK_SQUARES].copy_from_slice(sum);
-        }
-    }
-}
-
-/// For every input channel and each of the nine taps (rows above first,
-/// files left first), the plane as that tap sees it: square (rank, file)
-/// holds the input at (rank + dy, file + dx), zero off the board.
-fn gather_3x3(input: &[f32], channels: usize, gathered: &mut Vec<f32>) {
-    gathered.clear();
-    gathered.resize(channels * 9 * 64, 0.0);
-    for channel in 0..channels {
-        let plane = &input[channel * 64..(channel + 1) * 64];
-        for tap in 0..9 {
-            let (dy, dx) = (tap as i32 / 3 - 1, tap as i32 % 3 - 1);
-            let target = &mut gathered[(channel * 9 + tap) * 64..(channel * 9 + tap + 1) * 64];
-            for rank in 0..8i32 {
-                let source_rank = rank + dy;
-                if !(0..8).contains(&source_rank) {
-                    continue;
-                }
-                for file in 0..8i32 {
-                    let source_file = file + dx;
-                    if (0..8).contains(&source_file) {
-                        target[(rank * 8 + file) as usize] = plane[(source_rank * 8 + source_file) as usize];
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn relu(values: &mut [f32]) {
-    values.iter_mut().for_each(|value| *value = value.max(0.0));
-}
-
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+    let scales = (0..channels).map(|c| crate::probability::logistic(f64::from(affine(c))) as f32).collect();
+    let shifts = (0..channels).map(|c| affine(channels + c)).collect();
+    (scales, shifts)
 }

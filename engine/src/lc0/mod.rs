@@ -9,12 +9,15 @@
 //! users point at their own copies.
 
 mod forward;
+mod matmul;
+mod move_planes;
 pub mod network_file;
 pub mod planes;
 pub mod policy_map;
 pub mod proto;
 mod schema;
 pub mod weights;
+mod winograd;
 pub mod writer;
 
 pub use forward::Scratch;
@@ -34,6 +37,7 @@ pub fn network_name(path: &Path) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lc0Network {
     weights: Lc0Weights,
+    prepared: forward::Prepared,
 }
 
 /// A legal move and the network's probability for it (0 to 1).
@@ -50,14 +54,18 @@ impl Lc0Network {
     pub fn load(path: &Path) -> Result<Lc0Network, String> {
         let bytes = network_file::read_network_file(path)?;
         let weights = weights::parse_net(&bytes).map_err(|e| format!("network {}: {e}", path.display()))?;
-        Ok(Lc0Network { weights })
+        Ok(Lc0Network::prepare(weights))
     }
 
     /// A network file's bytes, gzip-compressed or not, checked as `load`
     /// checks a file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Lc0Network, String> {
         let message = network_file::read_net_bytes(bytes, bytes.len() as u64)?;
-        Ok(Lc0Network { weights: weights::parse_net(&message)? })
+        Ok(Lc0Network::prepare(weights::parse_net(&message)?))
+    }
+
+    fn prepare(weights: Lc0Weights) -> Lc0Network {
+        Lc0Network { prepared: forward::Prepared::new(&weights), weights }
     }
 
     /// "6 residual blocks of 64 filters, squeeze-excitation, convolutional policy".
@@ -80,23 +88,53 @@ impl Lc0Network {
 
     /// `policy` with buffers kept between calls.
     pub fn policy_with(&self, history: &[Board], scratch: &mut Scratch) -> Vec<MoveProbability> {
-        let Some(board) = history.last() else { return Vec::new() };
-        let white = board.side_to_move() == Color::White;
-        let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
-        let places: Vec<usize> =
-            moves.iter().map(|&mv| policy_map::policy_index(mv, white).expect("every legal move is listed")).collect();
-        if moves.is_empty() {
-            return Vec::new();
-        }
-        let logits = forward::policy_logits(&self.weights, &planes::input_planes(history), &places, scratch);
-        let logits: Vec<f64> = logits.iter().map(|&logit| f64::from(logit)).collect();
-        let probabilities = crate::probability::softmax(&logits, 1.0);
-        let mut policy: Vec<MoveProbability> = moves
-            .iter()
-            .zip(&probabilities)
-            .map(|(&mv, &probability)| MoveProbability { mv, probability: probability as f32 })
-            .collect();
-        policy.sort_by(|a, b| b.probability.total_cmp(&a.probability));
-        policy
+        self.policies_with(&[history], scratch).pop().unwrap_or_default()
     }
+
+    /// `policy` for several positions (each a game's history, oldest
+    /// first) in one forward pass, which reads the network's weights once
+    /// for all of them: the same probabilities as one position at a time.
+    pub fn policies_with(&self, histories: &[&[Board]], scratch: &mut Scratch) -> Vec<Vec<MoveProbability>> {
+        let listed: Vec<(Vec<Move>, Vec<usize>)> = histories.iter().map(|history| legal_places(history)).collect();
+        let scored: Vec<usize> = (0..histories.len()).filter(|&at| !listed[at].0.is_empty()).collect();
+        let mut planes = Vec::with_capacity(scored.len() * planes::INPUT_PLANES * 64);
+        for &at in &scored {
+            planes.extend_from_slice(&planes::input_planes(histories[at]));
+        }
+        let places: Vec<Vec<usize>> = scored.iter().map(|&at| listed[at].1.clone()).collect();
+        let mut logits = self.prepared.policy_logits(&planes, &places, scratch).into_iter();
+        let mut policies = Vec::with_capacity(histories.len());
+        for (moves, _) in &listed {
+            let Some(logits) = (!moves.is_empty()).then(|| logits.next()).flatten() else {
+                policies.push(Vec::new());
+                continue;
+            };
+            policies.push(probabilities(moves, &logits));
+        }
+        policies
+    }
+}
+
+/// The legal moves of the last position of `history` and their indices
+/// among lc0's moves; none without a position.
+fn legal_places(history: &[Board]) -> (Vec<Move>, Vec<usize>) {
+    let Some(board) = history.last() else { return (Vec::new(), Vec::new()) };
+    let white = board.side_to_move() == Color::White;
+    let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
+    let places =
+        moves.iter().map(|&mv| policy_map::policy_index(mv, white).expect("every legal move is listed")).collect();
+    (moves, places)
+}
+
+/// The moves' softmax of their logits, best first.
+fn probabilities(moves: &[Move], logits: &[f32]) -> Vec<MoveProbability> {
+    let logits: Vec<f64> = logits.iter().map(|&logit| f64::from(logit)).collect();
+    let probabilities = crate::probability::softmax(&logits, 1.0);
+    let mut policy: Vec<MoveProbability> = moves
+        .iter()
+        .zip(&probabilities)
+        .map(|(&mv, &probability)| MoveProbability { mv, probability: probability as f32 })
+        .collect();
+    policy.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    policy
 }
