@@ -29,8 +29,13 @@ import sys
 import tempfile
 import time
 
-import chess
-import chess.pgn
+try:
+    import chess
+    import chess.pgn
+except ImportError:
+    # The Lc0 session below needs no python-chess (scripts/lc0_policy_speed.py
+    # imports it); reading games and boards here does.
+    chess = None
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

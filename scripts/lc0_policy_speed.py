@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from lc0_policy_agreement import Lc0 as Lc0Session
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
@@ -41,31 +43,8 @@ def read_positions(path):
     return positions
 
 
-class Lc0:
-    def __init__(self, binary, network):
-        env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
-        self.process = subprocess.Popen(
-            [binary, f"--weights={network}", "--backend=blas", "--threads=1"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-        self.send("uci")
-        self.wait_for("uciok")
-        for name, value in [("VerboseMoveStats", "true"), ("PolicyTemperature", "1.0"), ("NNCacheSize", "0"),
-                            ("SmartPruningFactor", "0")]:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def wait_for(self, prefix):
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("lc0 ended before answering")
-            if line.startswith(prefix):
-                return
+class Lc0(Lc0Session):
+    """lc0's session of the agreement script, timed over `go nodes 1`."""
 
     def positions_per_second(self, positions):
         self.send("ucinewgame")
@@ -78,10 +57,6 @@ class Lc0:
             self.send("go nodes 1")
             self.wait_for("bestmove")
         return len(positions) / (time.perf_counter() - started)
-
-    def close(self):
-        self.send("quit")
-        self.process.wait(timeout=10)
 
 
 def trappy_positions_per_second(trappy, network, epd):

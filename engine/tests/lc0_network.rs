@@ -186,20 +186,26 @@ impl PlainForward<'_> {
     }
 }
 
+/// A residual block of random weights: two 3x3 convolutions of `filters`
+/// and a squeeze-excitation of `se_channels`.
+fn residual_block(values: &mut Values, filters: usize, se_channels: usize) -> ResidualSpec {
+    ResidualSpec {
+        conv1: values.conv(filters, filters, 3, true),
+        conv2: values.conv(filters, filters, 3, true),
+        se: Some(SeSpec {
+            w1: values.take(se_channels * filters),
+            b1: values.take(se_channels),
+            w2: values.take(2 * filters * se_channels),
+            b2: values.take(2 * filters),
+        }),
+    }
+}
+
 #[test]
 fn the_forward_pass_matches_a_plain_implementation() {
     let mut values = Values(2026);
     let (filters, head) = (4, 2);
-    let block = |values: &mut Values| ResidualSpec {
-        conv1: values.conv(filters, filters, 3, true),
-        conv2: values.conv(filters, filters, 3, true),
-        se: Some(SeSpec {
-            w1: values.take(3 * filters),
-            b1: values.take(3),
-            w2: values.take(2 * filters * 3),
-            b2: values.take(2 * filters),
-        }),
-    };
+    let block = |values: &mut Values| residual_block(values, filters, 3);
     let spec = NetSpec {
         input: values.conv(112, filters, 3, true),
         tower: vec![block(&mut values), block(&mut values)],
@@ -355,16 +361,7 @@ fn trappy_policy_prints_every_move_and_a_batch_its_throughput() {
 fn a_batch_of_positions_gives_each_its_single_policy() {
     let mut values = Values(1129);
     let filters = 16;
-    let block = |values: &mut Values| ResidualSpec {
-        conv1: values.conv(filters, filters, 3, true),
-        conv2: values.conv(filters, filters, 3, true),
-        se: Some(SeSpec {
-            w1: values.take(4 * filters),
-            b1: values.take(4),
-            w2: values.take(2 * filters * 4),
-            b2: values.take(2 * filters),
-        }),
-    };
+    let block = |values: &mut Values| residual_block(values, filters, 4);
     let spec = NetSpec {
         input: values.conv(112, filters, 3, true),
         tower: vec![block(&mut values), block(&mut values)],
