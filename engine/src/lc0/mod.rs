@@ -36,8 +36,11 @@ pub fn network_name(path: &Path) -> String {
 /// A network ready to score positions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lc0Network {
-    weights: Lc0Weights,
+    /// The layers as the forward pass reads them; the weights as read are
+    /// not kept beside them.
     prepared: forward::Prepared,
+    /// `describe`'s words, from the weights as read.
+    description: String,
 }
 
 /// A legal move and the network's probability for it (0 to 1).
@@ -65,18 +68,12 @@ impl Lc0Network {
     }
 
     fn prepare(weights: Lc0Weights) -> Lc0Network {
-        Lc0Network { prepared: forward::Prepared::new(&weights), weights }
+        Lc0Network { prepared: forward::Prepared::new(&weights), description: description(&weights) }
     }
 
     /// "6 residual blocks of 64 filters, squeeze-excitation, convolutional policy".
     pub fn describe(&self) -> String {
-        let w = &self.weights;
-        let se = if w.tower.iter().all(|block| block.se.is_some()) { ", squeeze-excitation" } else { "" };
-        let policy = match w.policy {
-            PolicyHead::Convolution { .. } => "convolutional",
-            PolicyHead::Classical { .. } => "classical",
-        };
-        format!("{} residual blocks of {} filters{se}, {policy} policy", w.tower.len(), w.filters)
+        self.description.clone()
     }
 
     /// The probability of every legal move of the last position of
@@ -113,6 +110,15 @@ impl Lc0Network {
         }
         policies
     }
+}
+
+fn description(w: &Lc0Weights) -> String {
+    let se = if w.tower.iter().all(|block| block.se.is_some()) { ", squeeze-excitation" } else { "" };
+    let policy = match w.policy {
+        PolicyHead::Convolution { .. } => "convolutional",
+        PolicyHead::Classical { .. } => "classical",
+    };
+    format!("{} residual blocks of {} filters{se}, {policy} policy", w.tower.len(), w.filters)
 }
 
 /// The legal moves of the last position of `history` and their indices
