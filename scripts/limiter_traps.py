@@ -7,8 +7,12 @@ of that level's rating, and counts how often it plays the trap's setting
 move (`sm`) and how deep it searched. The limiter's node cap ends every
 search, so the clock only bounds it and the runs are reproducible.
 
+Below 1800 the limiter draws among its three best moves, and one draw a
+position says little: `--seeds N` asks each position N times, with the
+draw's seed (`WeakSeed`) 0 to N-1, and counts every answer.
+
     scripts/limiter_traps.py trappy [--levels 1500,1800,2100,2400] [--clock 60000]
-        [--option OpponentModel=maia] [--show]
+        [--option OpponentModel=maia] [--seeds 1] [--show]
 
 Prints one row per level and a total: setting moves played, told against
 untold, and the mean depth of each.
@@ -75,6 +79,11 @@ def play(program, level, told, fen, clock, options=()):
     return lines[-1].split()[1], max(depths, default=0)
 
 
+def seeded(name, seeds):
+    """The `WeakSeed` option of a position asked more than once."""
+    return [f"WeakSeed={name.rsplit('#', 1)[1]}"] if seeds > 1 else []
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("program")
@@ -83,15 +92,23 @@ def main():
     parser.add_argument("--epd", default=str(HERE / "data" / "traps.epd"))
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a UCI option set before the limit, told and untold (e.g. OpponentModel=maia)")
+    parser.add_argument("--seeds", type=int, default=1, help="draws a position, with WeakSeed 0 to N-1")
     parser.add_argument("--show", action="store_true", help="each position's move and depth, untold and told")
     args = parser.parse_args()
-    positions = trap_positions(pathlib.Path(args.epd))
+    positions = [
+        (name if args.seeds == 1 else f"{name}#{seed}", fen, setting)
+        for name, fen, setting in trap_positions(pathlib.Path(args.epd))
+        for seed in range(args.seeds)
+    ]
     totals = {False: [0, 0, 0], True: [0, 0, 0]}
     print("level  untold: setting moves, mean depth   told: setting moves, mean depth")
     for level in [int(x) for x in args.levels.split(",")]:
         row = {}
         for told in (False, True):
-            played = [play(args.program, level, told, fen, args.clock, args.option) for _, fen, _ in positions]
+            played = [
+                play(args.program, level, told, fen, args.clock, args.option + seeded(name, args.seeds))
+                for name, fen, _ in positions
+            ]
             if args.show:
                 for (mv, depth), (name, _, sm) in zip(played, positions):
                     mark = "*" if mv == sm else " "

@@ -342,35 +342,49 @@ mod tests {
     }
 
     /// The setting moves an engine held to `elo` plays on the classic
-    /// traps, told a human of its rating or nothing, and the depth of each
-    /// search. The node cap ends every search: no clock, so the same every
-    /// run.
-    fn setting_moves_under_the_limit(elo: i32, told: bool) -> (usize, Vec<i32>) {
+    /// traps, told a human of its rating or nothing, evaluating with
+    /// `network` (`None`: the classical evaluation), once for each of the
+    /// weak draw's `seeds`; and the depth of each search. The node cap ends
+    /// every search: no clock, so the same every run.
+    fn setting_moves_under_the_limit(
+        elo: i32,
+        told: bool,
+        network: Option<Arc<crate::nnue::Network>>,
+        seeds: std::ops::Range<i32>,
+    ) -> (usize, Vec<i32>) {
         let mut played = 0;
         let mut depths = vec![];
         for (board, setting) in classic_traps() {
-            let mut tunables = Tunables::default();
-            StrengthLimit::at(i64::from(elo)).apply(&mut tunables);
-            let mut engine = TrappyEngine::new(16, tunables);
-            let human = OpponentInfo { title: None, elo: Some(elo), kind: OpponentKind::Human, name: "h".into() };
-            engine.set_opponent(told.then_some(human), elo);
-            assert_eq!(engine.trappy_enabled(), told);
-            let result = engine.search(SearchRequest::new(&board, &SearchLimits::default()));
-            played += usize::from(result.best_move == setting);
-            depths.push(result.depth);
+            for seed in seeds.clone() {
+                let mut tunables = Tunables { weak_seed: seed, ..Tunables::default() };
+                StrengthLimit::at(i64::from(elo)).apply(&mut tunables);
+                let mut engine = TrappyEngine::new(16, tunables);
+                engine.set_network(network.clone());
+                let human = OpponentInfo { title: None, elo: Some(elo), kind: OpponentKind::Human, name: "h".into() };
+                engine.set_opponent(told.then_some(human), elo);
+                assert_eq!(engine.trappy_enabled(), told);
+                let result = engine.search(SearchRequest::new(&board, &SearchLimits::default()));
+                played += usize::from(result.best_move == setting);
+                depths.push(result.depth);
+            }
         }
         (played, depths)
     }
 
-    #[test]
-    fn told_a_human_the_limited_engine_sets_more_traps_searching_within_a_ply() {
+    /// Told a human at each of `levels`, the limited engine plays at least
+    /// as many setting moves as told nothing, more over all of them, and
+    /// searches within a ply of the untold depth: the decision looks
+    /// deeper than the capped search, and the search itself gives back
+    /// what traps win above the rating, no more than a ply.
+    fn assert_told_sets_more_traps(
+        levels: &[i32],
+        network: Option<Arc<crate::nnue::Network>>,
+        seeds: std::ops::Range<i32>,
+    ) {
         let (mut told_total, mut untold_total) = (0, 0);
-        for elo in [1500, 1800] {
-            let (told, told_depths) = setting_moves_under_the_limit(elo, true);
-            let (untold, untold_depths) = setting_moves_under_the_limit(elo, false);
-            // The decision looks deeper than the capped search; the search
-            // itself gives back what traps win above the rating, no more
-            // than a ply.
+        for &elo in levels {
+            let (told, told_depths) = setting_moves_under_the_limit(elo, true, network.clone(), seeds.clone());
+            let (untold, untold_depths) = setting_moves_under_the_limit(elo, false, network.clone(), seeds.clone());
             for (told_depth, untold_depth) in told_depths.iter().zip(&untold_depths) {
                 assert!((told_depth - untold_depth).abs() <= 1, "at {elo}: {told_depths:?} against {untold_depths:?}");
             }
@@ -378,5 +392,18 @@ mod tests {
             (told_total, untold_total) = (told_total + told, untold_total + untold);
         }
         assert!(told_total > untold_total, "told {told_total}, untold {untold_total}");
+    }
+
+    #[test]
+    fn told_a_human_the_limited_engine_sets_more_traps_searching_within_a_ply() {
+        assert_told_sets_more_traps(&[1500, 1700, 1800], None, 0..1);
+    }
+
+    /// With the built-in network, what a user gets: below 1800 the weak
+    /// draw among three moves decides, and one draw a position says
+    /// little, so each position is asked with six seeds of the draw.
+    #[test]
+    fn with_the_built_in_network_told_sets_more_traps_over_the_draws() {
+        assert_told_sets_more_traps(&[1500, 1600, 1700, 1800], crate::nnue::default_network(), 0..6);
     }
 }
