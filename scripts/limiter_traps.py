@@ -79,11 +79,6 @@ def play(program, level, told, fen, clock, options=()):
     return lines[-1].split()[1], max(depths, default=0)
 
 
-def seeded(name, seeds):
-    """The `WeakSeed` option of a position asked more than once."""
-    return [f"WeakSeed={name.rsplit('#', 1)[1]}"] if seeds > 1 else []
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("program")
@@ -95,19 +90,23 @@ def main():
     parser.add_argument("--seeds", type=int, default=1, help="draws a position, with WeakSeed 0 to N-1")
     parser.add_argument("--show", action="store_true", help="each position's move and depth, untold and told")
     args = parser.parse_args()
-    positions = [
-        (name if args.seeds == 1 else f"{name}#{seed}", fen, setting)
+    # Each position once per draw: its name, FEN, setting move and the
+    # options that pick the draw (none when asked once).
+    asked = [
+        (name if args.seeds == 1 else f"{name}#{seed}", fen, setting,
+         [] if args.seeds == 1 else [f"WeakSeed={seed}"])
         for name, fen, setting in trap_positions(pathlib.Path(args.epd))
         for seed in range(args.seeds)
     ]
+    positions = [(name, fen, setting) for name, fen, setting, _ in asked]
     totals = {False: [0, 0, 0], True: [0, 0, 0]}
     print("level  untold: setting moves, mean depth   told: setting moves, mean depth")
     for level in [int(x) for x in args.levels.split(",")]:
         row = {}
         for told in (False, True):
             played = [
-                play(args.program, level, told, fen, args.clock, args.option + seeded(name, args.seeds))
-                for name, fen, _ in positions
+                play(args.program, level, told, fen, args.clock, args.option + draw)
+                for _, fen, _, draw in asked
             ]
             if args.show:
                 for (mv, depth), (name, _, sm) in zip(played, positions):
