@@ -25,9 +25,7 @@ import subprocess
 import sys
 import time
 
-from lc0_policy_agreement import Lc0 as Lc0Session
-
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+from lc0_policy_agreement import START, Lc0 as Lc0Session
 
 
 def read_positions(path):

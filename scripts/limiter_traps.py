@@ -98,7 +98,6 @@ def main():
         for name, fen, setting in trap_positions(pathlib.Path(args.epd))
         for seed in range(args.seeds)
     ]
-    positions = [(name, fen, setting) for name, fen, setting, _ in asked]
     totals = {False: [0, 0, 0], True: [0, 0, 0]}
     print("level  untold: setting moves, mean depth   told: setting moves, mean depth")
     for level in [int(x) for x in args.levels.split(",")]:
@@ -109,17 +108,17 @@ def main():
                 for _, fen, _, draw in asked
             ]
             if args.show:
-                for (mv, depth), (name, _, sm) in zip(played, positions):
+                for (mv, depth), (name, _, sm, _) in zip(played, asked):
                     mark = "*" if mv == sm else " "
                     print(f"  {level} {'told  ' if told else 'untold'} {name:12} {mv:6}{mark} depth {depth}")
-            setting = sum(mv == sm for (mv, _), (_, _, sm) in zip(played, positions))
+            setting = sum(mv == sm for (mv, _), (_, _, sm, _) in zip(played, asked))
             depth = sum(d for _, d in played)
-            row[told] = (setting, depth / len(positions))
+            row[told] = (setting, depth / len(asked))
             totals[told][0] += setting
             totals[told][1] += depth
-            totals[told][2] += len(positions)
-        print(f"{level:5}  {row[False][0]:3}/{len(positions)}  {row[False][1]:5.2f}"
-              f"                  {row[True][0]:3}/{len(positions)}  {row[True][1]:5.2f}")
+            totals[told][2] += len(asked)
+        print(f"{level:5}  {row[False][0]:3}/{len(asked)}  {row[False][1]:5.2f}"
+              f"                  {row[True][0]:3}/{len(asked)}  {row[True][1]:5.2f}")
     untold, told = totals[False], totals[True]
     print(f"total  {untold[0]:3}/{untold[2]}  {untold[1] / untold[2]:5.2f}"
           f"                  {told[0]:3}/{told[2]}  {told[1] / told[2]:5.2f}")
