@@ -573,8 +573,8 @@ fn a_network_model_decision_stays_node_for_node_what_it_was() {
 /// Each case: its id, the move played, the plain move, the nodes, and
 /// every verified trap as root move and reply.
 const PINNED_NETWORK_DECISIONS: [&str; 4] = [
-    "elephant e6d5 e6d5 25558 e6d5g5h6,e6d5a2a3,e6d5b2b3,e6d5f2f3,e6d5g2g3,e6d5h2h3,e6d5d1d2,e6d5a1b1,e6d5a2a4,e6d5b2b4,e6d5e2e4,e6d5f2f4,e6d5g2g4,e6d5h2h4",
+    "elephant e6d5 e6d5 25210 e6d5g5h6,e6d5a2a3,e6d5b2b3,e6d5f2f3,e6d5g2g3,e6d5h2h3,e6d5d1d2,e6d5a1b1,e6d5a2a4,e6d5b2b4,e6d5e2e4,e6d5f2f4,e6d5g2g4,e6d5h2h4",
     "legal d2d4 d2d4 30673 d2d4g4h3,d2d4d8e7,d2d4d6d5,d2d4g6g5,d2d4a7a6,d2d4b7b6,d2d4c7c6,d2d4f7f6,d2d4h7h6,d2d4d8d7,d2d4e8e7",
-    "lasker d4e3 b4d2 30126 b4d2e1e2,d4e3d1e2,d4e3a2a3,d4e3b2b3,d4e3f2f3,d4e3g2g3,d4e3h2h3,d4e3c4c5,d4e3e5e6,d4e3e1e2,d4e3a2a4",
-    "stafford d8d4 c5f2 26466 c5f2e1e2,f6e4d3e4,f6e4g5h6,f6e4d1e2,f6e4a2a3,f6e4b2b3,f6e4c2c3,f6e4f2f3,f6e4g2g3,f6e4h2h3,f6e4d3d4,f6e4d1d2,f6e4e1e2,d8d4g5h6,d8d4d1e2,d8d4a2a3,d8d4b2b3,d8d4c2c3,d8d4f2f3,d8d4g2g3,d8d4h2h3,d8d4e4e5,d8d4e1e2",
+    "lasker d4e3 b4d2 28648 b4d2e1e2,d4e3d1e2,d4e3a2a3,d4e3b2b3,d4e3f2f3,d4e3g2g3,d4e3h2h3,d4e3c4c5,d4e3e5e6,d4e3e1e2,d4e3a2a4",
+    "stafford f6e4 c5f2 26466 c5f2e1e2,f6e4d3e4,f6e4g5h6,f6e4d1e2,f6e4a2a3,f6e4b2b3,f6e4c2c3,f6e4f2f3,f6e4g2g3,f6e4h2h3,f6e4d3d4,f6e4d1d2,f6e4e1e2",
 ];

@@ -147,12 +147,12 @@ impl TrapConfig {
         }
     }
 
-    /// The parameters `tunables` give, with traps set, the trust and the
+    /// The parameters `tunables` give, with traps set, the trust, the mix and the
     /// curve as `stance` decided them for the opponent and model.
     pub fn for_stance(tunables: &Tunables, stance: &stance::Stance) -> TrapConfig {
         let mode = if stance.traps.traps_on() { TrapMode::On } else { TrapMode::Off };
-        let trust = f64::from(stance.trust) / 100.0;
-        TrapConfig { mode, trust, curve: stance.curve, ..TrapConfig::from_tunables(tunables) }
+        let (trust, mix) = (f64::from(stance.trust) / 100.0, f64::from(stance.mix) / 100.0);
+        TrapConfig { mode, trust, mix, curve: stance.curve, ..TrapConfig::from_tunables(tunables) }
     }
 
     /// Whether traps are set. When not, the search is plain. (With a zero

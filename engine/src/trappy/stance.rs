@@ -46,6 +46,14 @@ const OWN_CURVE_SCALE: i32 = 400;
 /// (docs/results/engine-in-use.md, "The natural model's trust").
 const NATURAL_MODEL_TRUST: i32 = 50;
 
+/// The natural model's `TrapMix`, unless the user sets it: 100, the
+/// opponent perfect beyond its first reply. Its second guess multiplies
+/// the uncertainty of its first, and each costs a quiescence search of
+/// every reply out of the allowance the alternatives need; looking beyond
+/// with it scored no better than not looking against any Maia level
+/// (docs/results/opponent-beyond-first-reply.md).
+const NATURAL_MODEL_MIX: i32 = 100;
+
 /// The trap root's score-to-result curve against an opponent rated `gap`
 /// Elo below the engine: the even point moves down and the curve flattens
 /// in proportion to the gap. At no gap it is the engine's own curve.
@@ -124,6 +132,9 @@ pub struct Stance {
     pub curve_source: CurveSource,
     /// The trust in the model's probabilities, in percent.
     pub trust: i32,
+    /// Beyond the opponent's first reply, the weight of its minimax value
+    /// against the model's expectation, in percent (`TrapMix`).
+    pub mix: i32,
     /// What predicts the replies, and that in words.
     pub model: ReplyModel,
     pub model_in_words: String,
@@ -170,11 +181,11 @@ impl Stance {
         } else {
             (ReplyModel::Natural { temperature: tunables.trap_temperature }, String::new())
         };
-        let trust = match model {
-            ReplyModel::Natural { .. } if !set_by_user.contains("TrapTrust") => NATURAL_MODEL_TRUST,
-            _ => tunables.trap_trust,
-        };
-        Stance { traps, contempt, curve, curve_source, trust, model, model_in_words }
+        let natural = matches!(model, ReplyModel::Natural { .. });
+        let trust =
+            if natural && !set_by_user.contains("TrapTrust") { NATURAL_MODEL_TRUST } else { tunables.trap_trust };
+        let mix = if natural && !set_by_user.contains("TrapMix") { NATURAL_MODEL_MIX } else { tunables.trap_mix };
+        Stance { traps, contempt, curve, curve_source, trust, mix, model, model_in_words }
     }
 
     /// The stance in one `info string` line, as a GUI or a bot's log shows
@@ -188,8 +199,8 @@ impl Stance {
                 CurveSource::User => "as set".to_string(),
             };
             line.push_str(&format!(
-                ", result curve centre {} scale {} ({source}), model {}, trust {} %",
-                self.curve.centre, self.curve.scale, self.model_in_words, self.trust
+                ", result curve centre {} scale {} ({source}), model {}, trust {} %, mix {} %",
+                self.curve.centre, self.curve.scale, self.model_in_words, self.trust, self.mix
             ));
         }
         line
@@ -301,5 +312,23 @@ mod tests {
         assert_eq!(trust(&base, &set, &OpponentModelChoice::Natural), (100, 1.0), "the user's, even at the default");
         let eighty = Tunables { trap_trust: 80, ..base.clone() };
         assert_eq!(trust(&eighty, &set, &OpponentModelChoice::Natural), (80, 0.8));
+    }
+
+    #[test]
+    fn the_natural_model_looks_at_nothing_beyond_the_first_reply_unless_the_user_sets_it() {
+        let (base, none) = (Tunables::default(), SetByUser::default());
+        let opponent = human(Some(1500));
+        let mix = |tunables: &Tunables, set: &SetByUser, models: &OpponentModelChoice| {
+            let stance = Stance::towards(Some(&opponent), 2400, tunables, set, models);
+            (stance.mix, TrapConfig::for_stance(tunables, &stance).mix)
+        };
+        assert_eq!(mix(&base, &none, &OpponentModelChoice::Natural), (100, 1.0));
+        assert_eq!(mix(&base, &none, &OpponentModelChoice::Search), (base.trap_mix, 0.5));
+        let mut set = SetByUser::default();
+        set.record("TrapMix");
+        let thirty = Tunables { trap_mix: 30, ..base.clone() };
+        assert_eq!(mix(&thirty, &set, &OpponentModelChoice::Natural), (30, 0.3), "the user's");
+        let told = towards(Some(&human(Some(1500))), 2400, &base, &none).uci_line();
+        assert!(told.contains("trust 50 %, mix 100 %"), "{told}");
     }
 }

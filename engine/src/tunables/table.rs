@@ -197,10 +197,10 @@ declare_tunables! {
     // reply, its node counts as TrapMix percent its minimax value and the
     // rest the model's expectation over its likely replies there; at 100
     // the opponent is perfect beyond its first reply and nothing is
-    // searched for it. 50 scored above it against Maia 1500 and below it
-    // against Maia 1100 drawing its move
-    // (docs/results/opponent-beyond-first-reply.md): not the default.
-    trap_mix: "TrapMix" = 100, 0, 100, 10;
+    // searched for it. A network's default; the natural model looks at
+    // nothing beyond unless it is set (trappy/stance.rs says why;
+    // docs/results/opponent-beyond-first-reply.md).
+    trap_mix: "TrapMix" = 50, 0, 100, 10;
     // The opponent models' own parameters (OpponentModel says which model):
     // the natural model's softmax temperature in centipawns, and the plies
     // the searched model searches less than we do.
