@@ -181,10 +181,17 @@ impl Stance {
         } else {
             (ReplyModel::Natural { temperature: tunables.trap_temperature }, String::new())
         };
+        // The natural model has defaults of its own; what the user set stands.
         let natural = matches!(model, ReplyModel::Natural { .. });
-        let trust =
-            if natural && !set_by_user.contains("TrapTrust") { NATURAL_MODEL_TRUST } else { tunables.trap_trust };
-        let mix = if natural && !set_by_user.contains("TrapMix") { NATURAL_MODEL_MIX } else { tunables.trap_mix };
+        let for_the_model = |name: &str, natural_default: i32, set: i32| {
+            if natural && !set_by_user.contains(name) {
+                natural_default
+            } else {
+                set
+            }
+        };
+        let trust = for_the_model("TrapTrust", NATURAL_MODEL_TRUST, tunables.trap_trust);
+        let mix = for_the_model("TrapMix", NATURAL_MODEL_MIX, tunables.trap_mix);
         Stance { traps, contempt, curve, curve_source, trust, mix, model, model_in_words }
     }
 
