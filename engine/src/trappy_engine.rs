@@ -7,6 +7,7 @@ use crate::opponent::{OpponentInfo, FULL_STRENGTH_ELO};
 use crate::search::root_policy::{IterationSummary, RootPolicy, RootProbe};
 use crate::search::{SearchLimits, SearchRequest, SearchResult, Searcher, TimeManager};
 use crate::strength::leave_traps_inside_the_rating;
+use crate::trappy::odds_network::{gives_way, network_at};
 use crate::trappy::replies::OpponentModelChoice;
 use crate::trappy::stance::Stance;
 use crate::trappy::{TrapChoice, TrapConfig, TrappyRoot, TrappyStats};
@@ -32,6 +33,9 @@ pub struct TrappyEngine {
     stance: Stance,
     /// The stance's line as last reported (`stance_news`).
     reported_stance: Option<String>,
+    /// The evaluation as set (`EvalFile`); a search may evaluate with the
+    /// odds network instead (`trappy/odds_network.rs`).
+    network: Option<Arc<crate::nnue::Network>>,
 }
 
 impl TrappyEngine {
@@ -52,6 +56,7 @@ impl TrappyEngine {
             opponent_model,
             stance,
             reported_stance: None,
+            network: None,
         };
         engine.apply();
         engine
@@ -76,7 +81,10 @@ impl TrappyEngine {
     /// part to the one that reads it.
     fn apply(&mut self) {
         let opponent = self.opponent.as_ref();
-        let stance = Stance::towards(opponent, self.own_elo, &self.configured, &self.set_by_user, &self.opponent_model);
+        let mut stance =
+            Stance::towards(opponent, self.own_elo, &self.configured, &self.set_by_user, &self.opponent_model);
+        // A network the user names stands, and the stance line says so.
+        stance.odds_network &= gives_way(&self.network);
         self.trappy.set_stance(TrapConfig::for_stance(&self.configured, &stance), stance.model.clone());
         let mut searched = self.configured.clone();
         if stance.traps.traps_on() {
@@ -168,11 +176,14 @@ impl TrappyEngine {
     /// Evaluates with `network` (`None`: the classical evaluation); the
     /// trappy root's opponent model follows the main search.
     pub fn set_network(&mut self, network: Option<Arc<crate::nnue::Network>>) {
-        self.searcher.set_network(network);
+        self.searcher.set_network(network.clone());
+        self.network = network;
+        self.apply();
     }
 
+    /// The evaluation as set, whichever the last search evaluated with.
     pub fn network(&self) -> Option<&Arc<crate::nnue::Network>> {
-        self.searcher.network()
+        self.network.as_ref()
     }
 
     /// Searches with `threads` threads (Lazy SMP, `search/threads.rs`).
@@ -207,6 +218,10 @@ impl TrappyEngine {
     /// Searches, then decides: the trap root when traps are set, then the
     /// weak player's draw when `WeakTopK` asks for one.
     pub fn search(&mut self, request: SearchRequest) -> SearchResult {
+        // A change of evaluation clears the table (its scores were the
+        // other network's): once when the engine falls a piece behind, once
+        // when it catches up.
+        self.searcher.set_network(network_at(request.board, self.stance.odds_network, &self.network));
         self.trappy.begin_search();
         let weak = WeakRootPick::from_tunables(&self.configured);
         let mut deciders = Deciders { trappy: &mut self.trappy, weak, drew: false };
@@ -405,5 +420,35 @@ mod tests {
     #[test]
     fn with_the_built_in_network_told_sets_more_traps_over_the_draws() {
         assert_told_sets_more_traps(&[1500, 1600, 1700, 1800], crate::nnue::default_network(), 0..6);
+    }
+
+    #[test]
+    fn a_piece_behind_against_a_much_weaker_human_the_odds_network_evaluates() {
+        use crate::nnue::{embedded_network, odds_network};
+        let human = |elo| OpponentInfo { title: None, elo: Some(elo), kind: OpponentKind::Human, name: "x".into() };
+        let queen_short = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1").expect("valid");
+        let even = Board::from_fen(movegen::START_FEN).expect("valid");
+        let limits = SearchLimits::depth(2);
+        let evaluates_with_odds = |engine: &mut TrappyEngine, board: &Board| {
+            engine.search(SearchRequest::new(board, &limits));
+            engine.searcher.network().is_some_and(|n| Arc::ptr_eq(n, &odds_network()))
+        };
+        let mut engine = TrappyEngine::new(1, Tunables::default());
+        engine.set_network(Some(embedded_network()));
+        assert!(!evaluates_with_odds(&mut engine, &queen_short), "told nothing");
+        engine.set_opponent(Some(human(1500)), FULL_STRENGTH_ELO);
+        assert!(evaluates_with_odds(&mut engine, &queen_short));
+        assert!(engine.stance_news().is_some_and(|line| line.ends_with("odds network a piece or more behind")));
+        assert!(!evaluates_with_odds(&mut engine, &even), "even material");
+        assert!(engine.network().is_some_and(|n| Arc::ptr_eq(n, &embedded_network())), "the network as set");
+        engine.set_opponent(Some(human(1800)), FULL_STRENGTH_ELO);
+        assert!(!evaluates_with_odds(&mut engine, &queen_short), "a human 600 below");
+        engine.set_opponent(Some(human(1500)), FULL_STRENGTH_ELO);
+        engine.set_tunable("OddsNetwork", 1).expect("off");
+        assert!(!evaluates_with_odds(&mut engine, &queen_short), "OddsNetwork off");
+        engine.set_tunable("OddsNetwork", 0).expect("auto");
+        engine.set_network(Some(Arc::new(crate::nnue::Network::zeroed())));
+        assert!(!evaluates_with_odds(&mut engine, &queen_short), "a network the user names");
+        assert!(!engine.stance().uci_line().contains("odds network"), "and the stance line says so");
     }
 }

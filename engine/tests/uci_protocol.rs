@@ -414,12 +414,17 @@ fn networks_beside_the_binary_are_found_and_named() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
         found[0].ends_with(
-            "model maia-1500 (rated 1500, of 2 networks, for an opponent rated 1400), trust 100 %, mix 50 %"
+            "model maia-1500 (rated 1500, of 2 networks, for an opponent rated 1400), trust 100 %, mix 50 %, \
+             odds network a piece or more behind"
         ),
         "{found:?}"
     );
     let chosen = said_model(&with, &["setoption name OpponentModel value natural", human]);
-    assert!(chosen.len() == 1 && chosen[0].ends_with("model natural, trust 50 %, mix 100 %"), "{chosen:?}");
+    assert!(
+        chosen.len() == 1
+            && chosen[0].ends_with("model natural, trust 50 %, mix 100 %, odds network a piece or more behind"),
+        "{chosen:?}"
+    );
     let none = said_model(&without, &[human]);
     assert_eq!(none.len(), 1, "{none:?}");
     assert!(none[0].contains("model natural (no rated network found in "), "{none:?}");

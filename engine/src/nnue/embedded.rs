@@ -16,6 +16,22 @@ pub const DEFAULT_EVAL_FILE: &str = EMBEDDED;
 /// How it was made: `docs/results/network.md`.
 const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../data/networks/gen4.nnue");
 
+/// The built-in network fine-tuned on the results of the engine's games
+/// against human-like players at odds (`docs/results/odds-network.md`).
+const ODDS_BYTES: &[u8] = include_bytes!("../../../data/networks/odds-gen1.nnue");
+
+/// The built-in odds network, read once and shared: what the engine
+/// evaluates with a piece or more behind against a much weaker human
+/// (`trappy/odds_network.rs`).
+pub fn odds_network() -> Arc<Network> {
+    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+    let network = NETWORK.get_or_init(|| {
+        // The bytes are part of the build, not input; the test below reads them.
+        Arc::new(Network::from_bytes(ODDS_BYTES).expect("the built-in odds network is a valid network file"))
+    });
+    Arc::clone(network)
+}
+
 /// The built-in network, read once and shared by every searcher.
 pub fn embedded_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
@@ -42,5 +58,16 @@ mod tests {
         assert!(queen_up > 600, "a queen up scores {queen_up}");
         let queen_down = score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
         assert!(queen_down < -600, "a queen down scores {queen_down}");
+    }
+
+    #[test]
+    fn the_odds_network_reads_and_counts_a_missing_queen_for_less() {
+        let odds = odds_network();
+        assert!(Arc::ptr_eq(&odds, &odds_network()), "read once, shared after");
+        assert!(!Arc::ptr_eq(&odds, &embedded_network()));
+        let queen_down = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+        let (built_in, fine_tuned) = (score_of(&embedded_network(), queen_down), score_of(&odds, queen_down));
+        assert!(fine_tuned > built_in + 200, "a queen down: {fine_tuned} against the built-in {built_in}");
+        assert!(fine_tuned < score_of(&odds, movegen::START_FEN), "still below the start position");
     }
 }

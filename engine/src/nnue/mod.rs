@@ -16,7 +16,7 @@ mod features;
 mod network;
 
 pub use accumulator::Accumulator;
-pub use embedded::{embedded_network, DEFAULT_EVAL_FILE, EMBEDDED};
+pub use embedded::{embedded_network, odds_network, DEFAULT_EVAL_FILE, EMBEDDED};
 pub use features::{feature_index, for_each_feature, INPUTS};
 #[cfg(test)]
 pub(crate) use network::random_network;

@@ -17,6 +17,7 @@
 pub mod annotate;
 pub mod decide;
 pub mod expected;
+pub mod odds_network;
 pub mod replies;
 pub mod root_history;
 pub mod stance;

@@ -14,6 +14,7 @@
 //! that set the mapping are in docs/trappy-root.md ("Knowing the
 //! opponent") and docs/results/rating-curve.md.
 
+use super::odds_network::ODDS_NETWORK_GAP;
 use super::replies::{OpponentModelChoice, ReplyModel};
 use super::TrapMode;
 use crate::opponent::{OpponentInfo, OpponentKind};
@@ -138,6 +139,9 @@ pub struct Stance {
     /// What predicts the replies, and that in words.
     pub model: ReplyModel,
     pub model_in_words: String,
+    /// Whether the odds network may evaluate (a piece or more behind):
+    /// `OddsNetwork` auto, traps on against a human rated well below.
+    pub odds_network: bool,
 }
 
 impl Stance {
@@ -192,7 +196,11 @@ impl Stance {
         };
         let trust = for_the_model("TrapTrust", NATURAL_MODEL_TRUST, tunables.trap_trust);
         let mix = for_the_model("TrapMix", NATURAL_MODEL_MIX, tunables.trap_mix);
-        Stance { traps, contempt, curve, curve_source, trust, mix, model, model_in_words }
+        let odds_network = tunables.odds_network == 0
+            && traps.traps_on()
+            && opponent.is_some_and(|o| o.kind == OpponentKind::Human)
+            && gap.is_some_and(|gap| gap >= ODDS_NETWORK_GAP);
+        Stance { traps, contempt, curve, curve_source, trust, mix, model, model_in_words, odds_network }
     }
 
     /// The stance in one `info string` line, as a GUI or a bot's log shows
@@ -209,6 +217,9 @@ impl Stance {
                 ", result curve centre {} scale {} ({source}), model {}, trust {} %, mix {} %",
                 self.curve.centre, self.curve.scale, self.model_in_words, self.trust, self.mix
             ));
+        }
+        if self.odds_network {
+            line.push_str(", odds network a piece or more behind");
         }
         line
     }

@@ -212,6 +212,9 @@ declare_tunables! {
     trap_result_centre: "TrapResultCentre" = 0, -3000, 3000, 100, shown;
     trap_result_scale: "TrapResultScale" = 400, 100, 4000, 50, shown;
     trap_budget: "TrapBudget" = 50, 0, 1000, 5, shown;
+    // auto: against a human rated well below, a piece or more behind, the
+    // built-in odds network evaluates (trappy/odds_network.rs); off: never.
+    odds_network: "OddsNetwork" = 0, 0, 1, 1 => TunableKind::Choice(&["auto", "off"]), shown;
     // Fallible opponent models (see fallible/), all off by default: options,
     // not strength parameters, so `trappy spsa` leaves them out.
     weak_depth: "WeakDepth" = 0, 0, 60, 1 => TunableKind::OpponentModel;

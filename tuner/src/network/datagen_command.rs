@@ -1,20 +1,21 @@
 //! `tuner datagen`: training data for the evaluation network from the
-//! engine's own games. Self-play at a fixed node count on every core; each
+//! engine's own games. Self-play at a fixed node count on every core, or
+//! with `--from-games` the games of PGN files (`played_games.rs`); each
 //! quiet position is written as `FEN | score | result` (score in
 //! centipawns and result 1.0 / 0.5 / 0.0, both from White's side), and
 //! each game ends with a `# game N` line. A resumed run reads those lines,
 //! drops a game cut off by a crash, and plays only the games not yet in
-//! the file; games are seeded by their index, so the data is the same
-//! however often a run was interrupted.
+//! the file; games are seeded by their index (or are the files' games in
+//! order), so the data is the same however often a run was interrupted.
 
 use crate::config::openings_section::load_book;
+use crate::network::played_games::{read_games, score_game};
 use crate::network::selfplay_game::{play_game, SelfPlayGame, SelfPlaySettings};
 use crate::support::interrupt;
 use crate::support::progress_bar::terminal_bar;
 use clap::Args;
 use engine::cli::output::emit;
 use engine::search::Searcher;
-use matches::openings::Opening;
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -53,12 +54,24 @@ pub struct DatagenArgs {
     /// Continue the data file instead of refusing to overwrite it
     #[arg(long)]
     pub resume: bool,
+    /// Instead of self-play, the games of these PGN files (a match's, say,
+    /// against the opponents the engine is meant for): every finished game
+    /// once, its quiet positions scored at --nodes, its result as played
+    #[arg(long, num_args = 1.., conflicts_with_all = ["games", "random_plies", "book", "seed"])]
+    pub from_games: Vec<PathBuf>,
+    /// With --from-games, the plies of each game left out at its start
+    /// (the opening book's positions recur from game to game)
+    #[arg(long, default_value_t = 8, requires = "from_games")]
+    pub skip_plies: usize,
 }
 
 /// Starts beyond this score, in centipawns, are skipped.
 const OPENING_LIMIT: i32 = 400;
 
 pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
+    if !args.from_games.is_empty() {
+        return run_from_games(args);
+    }
     let book = load_book(&args.book)?;
     let settings = SelfPlaySettings {
         nodes: args.nodes,
@@ -69,8 +82,41 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
     let network = engine::nnue::network_for_eval_file(&args.eval_file)?;
     let header =
         format!("{} {}", header_line(&settings, &args.book), evaluation_label(&args.eval_file, network.as_deref()));
-    let done = prepare_file(&args.output, &header, args.resume)?;
-    let pending: Vec<u64> = (0..args.games).filter(|index| !done.games.contains(index)).collect();
+    let play = |searcher: &mut Searcher, index: u64| play_game(searcher, &book, &settings, index);
+    run_games(args, &header, args.games, network, &play)
+}
+
+/// `--from-games`: the files' finished games, in order, as the games.
+fn run_from_games(args: &DatagenArgs) -> Result<String, String> {
+    let games = read_games(&args.from_games)?;
+    let network = engine::nnue::network_for_eval_file(&args.eval_file)?;
+    let files: Vec<String> = args.from_games.iter().map(|path| path.display().to_string()).collect();
+    let header = format!(
+        "# trappy datagen from-games nodes={} skip_plies={} games={} files={} {}",
+        args.nodes,
+        args.skip_plies,
+        games.len(),
+        files.join(","),
+        evaluation_label(&args.eval_file, network.as_deref())
+    );
+    let play = |searcher: &mut Searcher, index: u64| match games.get(index as usize) {
+        Some(game) => score_game(searcher, game, args.nodes, args.skip_plies),
+        None => SelfPlayGame::Skipped,
+    };
+    run_games(args, &header, games.len() as u64, network, &play)
+}
+
+/// Plays (or scores) games `0..games` not yet in the output, on every
+/// thread, each with a searcher of its own.
+fn run_games(
+    args: &DatagenArgs,
+    header: &str,
+    games: u64,
+    network: Option<std::sync::Arc<engine::nnue::Network>>,
+    play: &(dyn Fn(&mut Searcher, u64) -> SelfPlayGame + Sync),
+) -> Result<String, String> {
+    let done = prepare_file(&args.output, header, args.resume)?;
+    let pending: Vec<u64> = (0..games).filter(|index| !done.games.contains(index)).collect();
     let threads = crate::support::parallel::thread_count(args.threads);
     let file = OpenOptions::new()
         .append(true)
@@ -92,7 +138,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(pending.len().max(1)) {
-            scope.spawn(|| run.play_pending(&pending, &book, &settings, network.clone()));
+            scope.spawn(|| run.play_pending(&pending, network.clone(), play));
         }
     });
     run.finish(started, &done, &args.output)
@@ -204,9 +250,8 @@ impl Run {
     fn play_pending(
         &self,
         pending: &[u64],
-        book: &[Opening],
-        settings: &SelfPlaySettings,
         network: Option<std::sync::Arc<engine::nnue::Network>>,
+        play: &(dyn Fn(&mut Searcher, u64) -> SelfPlayGame + Sync),
     ) {
         let mut searcher = Searcher::new(16);
         searcher.set_network(network);
@@ -216,7 +261,7 @@ impl Run {
             if self.tally.lock().map(|t| t.error.is_some()).unwrap_or(true) {
                 return;
             }
-            let game = play_game(&mut searcher, book, settings, index);
+            let game = play(&mut searcher, index);
             if let Err(message) = self.write(index, &game) {
                 if let Ok(mut tally) = self.tally.lock() {
                     tally.error.get_or_insert(message);
