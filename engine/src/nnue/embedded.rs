@@ -25,21 +25,21 @@ const ODDS_BYTES: &[u8] = include_bytes!("../../../data/networks/odds-gen1.nnue"
 /// (`trappy/odds_network.rs`).
 pub fn odds_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-    let network = NETWORK.get_or_init(|| {
-        // The bytes are part of the build, not input; the test below reads them.
-        Arc::new(Network::from_bytes(ODDS_BYTES).expect("the built-in odds network is a valid network file"))
-    });
-    Arc::clone(network)
+    read_once(&NETWORK, ODDS_BYTES)
 }
 
 /// The built-in network, read once and shared by every searcher.
 pub fn embedded_network() -> Arc<Network> {
     static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-    let network = NETWORK.get_or_init(|| {
-        // The bytes are part of the build, not input; the test below reads them.
-        Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network is a valid network file"))
-    });
-    Arc::clone(network)
+    read_once(&NETWORK, EMBEDDED_BYTES)
+}
+
+/// A built-in network from `bytes`, read the first time and shared after.
+fn read_once(cell: &'static OnceLock<Arc<Network>>, bytes: &[u8]) -> Arc<Network> {
+    // The bytes are part of the build, not input; the tests below read them.
+    Arc::clone(
+        cell.get_or_init(|| Arc::new(Network::from_bytes(bytes).expect("a built-in network is a valid network file"))),
+    )
 }
 
 #[cfg(test)]

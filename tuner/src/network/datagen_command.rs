@@ -79,43 +79,40 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<String, String> {
         seed: args.seed,
         opening_limit: OPENING_LIMIT,
     };
-    let network = engine::nnue::network_for_eval_file(&args.eval_file)?;
-    let header =
-        format!("{} {}", header_line(&settings, &args.book), evaluation_label(&args.eval_file, network.as_deref()));
     let play = |searcher: &mut Searcher, index: u64| play_game(searcher, &book, &settings, index);
-    run_games(args, &header, args.games, network, &play)
+    run_games(args, &header_line(&settings, &args.book), args.games, &play)
 }
 
 /// `--from-games`: the files' finished games, in order, as the games.
 fn run_from_games(args: &DatagenArgs) -> Result<String, String> {
     let games = read_games(&args.from_games)?;
-    let network = engine::nnue::network_for_eval_file(&args.eval_file)?;
     let files: Vec<String> = args.from_games.iter().map(|path| path.display().to_string()).collect();
     let header = format!(
-        "# trappy datagen from-games nodes={} skip_plies={} games={} files={} {}",
+        "# trappy datagen from-games nodes={} skip_plies={} games={} files={}",
         args.nodes,
         args.skip_plies,
         games.len(),
-        files.join(","),
-        evaluation_label(&args.eval_file, network.as_deref())
+        files.join(",")
     );
     let play = |searcher: &mut Searcher, index: u64| match games.get(index as usize) {
         Some(game) => score_game(searcher, game, args.nodes, args.skip_plies),
         None => SelfPlayGame::Skipped,
     };
-    run_games(args, &header, games.len() as u64, network, &play)
+    run_games(args, &header, games.len() as u64, &play)
 }
 
 /// Plays (or scores) games `0..games` not yet in the output, on every
-/// thread, each with a searcher of its own.
+/// thread, each with a searcher of its own evaluating as `--eval-file`
+/// says; the file's header is `settings` and that evaluation.
 fn run_games(
     args: &DatagenArgs,
-    header: &str,
+    settings: &str,
     games: u64,
-    network: Option<std::sync::Arc<engine::nnue::Network>>,
     play: &(dyn Fn(&mut Searcher, u64) -> SelfPlayGame + Sync),
 ) -> Result<String, String> {
-    let done = prepare_file(&args.output, header, args.resume)?;
+    let network = engine::nnue::network_for_eval_file(&args.eval_file)?;
+    let header = format!("{settings} {}", evaluation_label(&args.eval_file, network.as_deref()));
+    let done = prepare_file(&args.output, &header, args.resume)?;
     let pending: Vec<u64> = (0..games).filter(|index| !done.games.contains(index)).collect();
     let threads = crate::support::parallel::thread_count(args.threads);
     let file = OpenOptions::new()
