@@ -6,8 +6,7 @@
 //! finished game is scored by the engine at the run's node count, as
 //! self-play scores its positions, and labelled with the game's result.
 
-use crate::network::selfplay_game::{ScoredPosition, SelfPlayGame};
-use engine::search::score::is_mate_score;
+use crate::network::selfplay_game::{quiet_position, SelfPlayGame};
 use engine::search::{SearchLimits, SearchRequest, Searcher};
 use matches::pgn_reader::{read_pgn, PgnGame};
 use std::path::PathBuf;
@@ -36,13 +35,9 @@ pub fn score_game(searcher: &mut Searcher, game: &PgnGame, nodes: u64, skip_plie
     let mut positions = Vec::new();
     for (ply, &played) in game.moves.iter().enumerate() {
         if ply >= skip_plies && !board.in_check() && !board.is_capture(played) && played.promotion().is_none() {
+            // The played move is quiet; `quiet_position` asks the same of the best move.
             let found = searcher.search(SearchRequest::new(&board, &limits).after(&keys));
-            let white_score = found.score * board.side_to_move().sign();
-            // A position whose best move wins material is not quiet either.
-            let quiet = !board.is_capture(found.best_move) && found.best_move.promotion().is_none();
-            if quiet && !is_mate_score(white_score) {
-                positions.push(ScoredPosition { fen: board.to_fen(), white_score });
-            }
+            positions.extend(quiet_position(&board, &found));
         }
         keys.push(board.hash());
         board.play(played);

@@ -5,7 +5,7 @@
 //! any run.
 
 use engine::search::score::is_mate_score;
-use engine::search::{SearchLimits, SearchRequest, Searcher};
+use engine::search::{SearchLimits, SearchRequest, SearchResult, Searcher};
 use matches::adjudication::{rules_outcome, AdjudicationRules, Adjudicator, DrawRule, ResignRule};
 use matches::game_record::GameResult;
 use matches::openings::Opening;
@@ -98,16 +98,22 @@ pub fn play_game(searcher: &mut Searcher, book: &[Opening], settings: &SelfPlayS
         if std::mem::take(&mut first_move) && white_score.abs() > settings.opening_limit {
             return SelfPlayGame::Skipped;
         }
-        let quiet = !board.in_check() && !board.is_capture(found.best_move) && found.best_move.promotion().is_none();
-        if quiet && !is_mate_score(white_score) {
-            positions.push(ScoredPosition { fen: board.to_fen(), white_score });
-        }
+        positions.extend(quiet_position(&board, &found));
         keys.push(board.hash());
         board.play(found.best_move);
         if let Some((result, _)) = adjudicator.after_move(&board, mover, Some(found.score)) {
             return SelfPlayGame::Played { positions, result: half_points(result) };
         }
     }
+}
+
+/// `board` scored by `found` as a training position, when it is quiet: not
+/// in check, its best move neither a capture nor a promotion, its score no
+/// mate. A score that hangs on a tactic teaches the network noise.
+pub fn quiet_position(board: &Board, found: &SearchResult) -> Option<ScoredPosition> {
+    let white_score = found.score * board.side_to_move().sign();
+    let quiet = !board.in_check() && !board.is_capture(found.best_move) && found.best_move.promotion().is_none();
+    (quiet && !is_mate_score(white_score)).then(|| ScoredPosition { fen: board.to_fen(), white_score })
 }
 
 fn half_points(result: GameResult) -> WhiteHalfPoints {
